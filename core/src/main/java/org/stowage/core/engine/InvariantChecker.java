@@ -1,0 +1,164 @@
+package org.stowage.core.engine;
+
+import java.util.Arrays;
+
+import org.stowage.core.state.JobTable;
+import org.stowage.core.state.ServerTable;
+
+/**
+ * Checks the simulator's invariants as the run goes, and fails fast with the time, job and server.
+ * Enabled with {@link Simulation.Builder#checkInvariants(boolean)}; every test runs with it.
+ *
+ * <ul>
+ *   <li>Capacity: no server's residual is ever negative; at every audit, each server's residual plus the
+ *       sizes of the jobs on it equals its capacity, per resource.</li>
+ *   <li>Conservation, after every decision: arrived = queued + running + completed + rejected, and no job
+ *       is left pending.</li>
+ *   <li>No preemption: a job departs from the server it started on, exactly its service time after it
+ *       started.</li>
+ *   <li>Each job is placed at most once (per arrival; handles are recycled only after departure).</li>
+ * </ul>
+ * The audit walks every server's job list, O(L + running jobs); it runs every {@code auditEvery}
+ * decisions. The other checks are O(D) per event. This class allocates when its per-job arrays grow; it
+ * is a test and diagnosis tool, not a hot path.
+ */
+public final class InvariantChecker implements SimulationListener {
+    private final Simulation simulation;
+    private final int auditEvery;
+    private boolean[] started = new boolean[1024];
+    private double[] startTime = new double[1024];
+    private int[] startServer = new int[1024];
+    private long decisionsSeen;
+    private long audits;
+    private double lastTime = Double.NEGATIVE_INFINITY;
+
+    InvariantChecker(final Simulation simulation, final int auditEvery) {
+        if (auditEvery < 1) {
+            throw new IllegalArgumentException("audit period must be >= 1 decision: " + auditEvery);
+        }
+        this.simulation = simulation;
+        this.auditEvery = auditEvery;
+    }
+
+    /** Number of full capacity audits done so far. */
+    public long audits() {
+        return audits;
+    }
+
+    @Override
+    public void onArrival(final double time, final int job) {
+        ensure(job);
+        started[job] = false;
+        checkTime(time);
+    }
+
+    @Override
+    public void onStart(final double time, final int job, final int server) {
+        if (started[job]) {
+            fail(time, "job " + job + " placed a second time, on server " + server);
+        }
+        started[job] = true;
+        startTime[job] = time;
+        startServer[job] = server;
+        final ServerTable servers = simulation.servers();
+        for (int d = 0; d < servers.dimensions(); d++) {
+            if (servers.residual(server, d) < 0) {
+                fail(time, "server " + server + " over capacity on resource " + d + " after job " + job);
+            }
+        }
+    }
+
+    @Override
+    public void onDeparture(final double time, final int job, final int server) {
+        if (!started[job]) {
+            fail(time, "job " + job + " departed without having started");
+        }
+        if (server != startServer[job]) {
+            fail(time, "job " + job + " departed from server " + server + " but started on " + startServer[job]);
+        }
+        final double due = startTime[job] + simulation.jobs().serviceTime(job);
+        if (time != due) {
+            fail(time, "job " + job + " departed at " + time + " instead of " + due + " (preempted or delayed)");
+        }
+        checkTime(time);
+        started[job] = false;
+    }
+
+    @Override
+    public void onDecision(final double time) {
+        final JobTable jobs = simulation.jobs();
+        if (jobs.pendingCount() != 0) {
+            fail(time, jobs.pendingCount() + " job(s) pending after the decision");
+        }
+        final long accounted = jobs.queuedCount() + jobs.runningCount() + simulation.completedCount()
+            + simulation.rejectedCount();
+        if (simulation.arrivedCount() != accounted) {
+            fail(time, "conservation broken: arrived " + simulation.arrivedCount() + " != queued "
+                + jobs.queuedCount() + " + running " + jobs.runningCount() + " + completed "
+                + simulation.completedCount() + " + rejected " + simulation.rejectedCount());
+        }
+        if (jobs.runningCount() != simulation.startedCount() - simulation.completedCount()) {
+            fail(time, "running " + jobs.runningCount() + " != started " + simulation.startedCount()
+                + " - completed " + simulation.completedCount());
+        }
+        if (++decisionsSeen % auditEvery == 0) {
+            audit(time);
+        }
+    }
+
+    /** Full capacity audit of every server. */
+    public void audit(final double time) {
+        final JobTable jobs = simulation.jobs();
+        final ServerTable servers = simulation.servers();
+        final int dimensions = servers.dimensions();
+        final long[] used = new long[dimensions];
+        long running = 0;
+        for (int server = 0; server < servers.count(); server++) {
+            Arrays.fill(used, 0);
+            int onServer = 0;
+            for (int job = servers.firstJob(server); job != JobTable.NONE; job = ServerTable.nextJobOnServer(jobs, job)) {
+                if (jobs.state(job) != JobTable.RUNNING || jobs.serverOf(job) != server) {
+                    fail(time, "server " + server + " lists job " + job + " that is not running there");
+                }
+                for (int d = 0; d < dimensions; d++) {
+                    used[d] += jobs.size(job, d);
+                }
+                onServer++;
+            }
+            if (onServer != servers.jobCount(server)) {
+                fail(time, "server " + server + " counts " + servers.jobCount(server) + " jobs but lists " + onServer);
+            }
+            for (int d = 0; d < dimensions; d++) {
+                if (servers.residual(server, d) < 0 || used[d] + servers.residual(server, d) != servers.capacity(server, d)) {
+                    fail(time, "server " + server + " resource " + d + ": used " + used[d] + " + residual "
+                        + servers.residual(server, d) + " != capacity " + servers.capacity(server, d));
+                }
+            }
+            running += onServer;
+        }
+        if (running != jobs.runningCount()) {
+            fail(time, "servers hold " + running + " jobs but " + jobs.runningCount() + " are running");
+        }
+        audits++;
+    }
+
+    private void checkTime(final double time) {
+        if (time < lastTime) {
+            fail(time, "time went backwards from " + lastTime);
+        }
+        lastTime = time;
+    }
+
+    private void ensure(final int job) {
+        if (job >= started.length) {
+            final int length = Math.max(job + 1, started.length * 2);
+            started = Arrays.copyOf(started, length);
+            startTime = Arrays.copyOf(startTime, length);
+            startServer = Arrays.copyOf(startServer, length);
+        }
+    }
+
+    private static void fail(final double time, final String message) {
+        throw new IllegalStateException("invariant violated at time " + time + ": " + message);
+    }
+}

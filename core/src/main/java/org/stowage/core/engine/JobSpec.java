@@ -1,0 +1,20 @@
+package org.stowage.core.engine;
+
+/**
+ * A reusable flyweight that a {@link Workload} fills with the next arriving job. The simulation owns one
+ * instance and reads it right after {@link Workload#next(JobSpec)} returns, so no object is made per job.
+ */
+public final class JobSpec {
+    /** Arrival time: a whole slot number in slotted mode. */
+    public double arrivalTime;
+    /** Service requirement: whole slots &gt;= 1 in slotted mode, any positive finite value otherwise. */
+    public double serviceTime;
+    /** Type or class id in [0, 32767]; 0 when the workload has no types. */
+    public int jobClass;
+    /** Size per resource, in units ({@link org.stowage.core.Units}). */
+    public final int[] size;
+
+    public JobSpec(final int dimensions) {
+        this.size = new int[dimensions];
+    }
+}

@@ -1,0 +1,46 @@
+package org.stowage.core.kernel;
+
+import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.state.ServerTable;
+
+/**
+ * BF-S, Best-Fit from the server's perspective (Psychas and Ghaderi 2019, Sec. IV-A), one resource:
+ * servers are taken in index order and each is filled with the largest queued job that fits (ties:
+ * earliest arrival, then lowest handle) until no more fits.
+ *
+ * <p>Servers whose residual is below the smallest queued size are skipped through the server index
+ * without being visited, which changes nothing: they could take no job. Cost per decision:
+ * O((V + P) log N + V log L) for V servers visited and P placements; at most O(L log N).
+ * Allocation-free.
+ */
+public final class BestFitServers extends CentralQueueScheduler {
+    @Override
+    public String name() {
+        return "BF-S";
+    }
+
+    @Override
+    public void attach(final SchedulerContext schedulerContext) {
+        super.attach(schedulerContext);
+        requireSingleResource();
+    }
+
+    @Override
+    public void onDeparture(final int job, final int server) {
+        // every decision scans the servers; nothing to remember
+    }
+
+    @Override
+    public void decide(final double now) {
+        int server = 0;
+        while (!queue.isEmpty()) {
+            // the smallest size only grows as jobs leave, so a value read before placements stays a safe filter
+            server = servers.nextWithResidualAtLeast(queue.smallestKeySize(), server);
+            if (server == ServerTable.NONE) {
+                return;
+            }
+            fillLargestFirst(server);
+            server++;
+        }
+    }
+}

@@ -1,0 +1,433 @@
+package org.stowage.core.state;
+
+import java.util.Arrays;
+
+import org.stowage.core.Units;
+
+/**
+ * The servers of one simulation: capacity and residual per resource, the jobs each one holds, and the
+ * indexes that answer best-fit and first-fit queries.
+ *
+ * <p>Server {@code s} is an {@code int} in {@code [0, count)}; capacities may differ per server and per
+ * resource (heterogeneous clusters). Each server's jobs form an intrusive list through the job table's
+ * {@code prev}/{@code next} links, so departures and draining need no search.
+ *
+ * <h2>Indexes</h2>
+ * <ul>
+ *   <li>A max segment tree over server index, one maximum per resource per node. First fit descends to
+ *       the leftmost leaf that fits: O(log L) for D = 1. For D &gt; 1 a subtree is entered only when
+ *       every resource's maximum could hold the job (a necessary condition), so the search is exact and
+ *       usually O(log L), O(L) in the worst case (many servers that pass per-resource maxima but fail
+ *       jointly).</li>
+ *   <li>D = 1: a treap over servers ordered by (residual, index). Best fit, the server with the least
+ *       residual that can still hold the job (ties: lowest index), is its leftmost node with residual
+ *       &gt;= size: O(log L) expected.</li>
+ *   <li>D &gt; 1: best fit maximises the score {@code sum_d size_d * occupied_d}, the inner product of the
+ *       job's requirement and the server's occupied resources (Psychas and Ghaderi 2018, Sec. VI,
+ *       "RMS-BF"), among servers that hold the job; ties go to the lowest index. It walks the segment
+ *       tree with the same pruning as first fit: O(F log L) for F candidate leaves, O(L * D) worst
+ *       case. The score fits a {@code long} because every unit count is below 2<sup>30</sup>.</li>
+ * </ul>
+ * Every residual change updates both indexes in O(D log L) (expected for the treap).
+ *
+ * <h2>Allocation</h2>
+ * All arrays are sized at construction; no method allocates. Not thread-safe.
+ */
+public final class ServerTable {
+    /** The null server. */
+    public static final int NONE = -1;
+
+    private final int count;
+    private final int dimensions;
+    private final int[] capacity;
+    private final int[] residual;
+    private final int[] jobCount;
+    private final int[] firstJob;
+
+    /** Segment tree: node n covers a range of servers; maxResidual[n * D + d]. Leaves start at {@code leaves}. */
+    private final int leaves;
+    private final int[] maxResidual;
+
+    /** Best-fit treap over servers for D = 1, keyed by (residual, index). */
+    private final int[] bfLeft;
+    private final int[] bfRight;
+    private int bfRoot = NONE;
+
+    /** Scratch for the D &gt; 1 best-fit walk. */
+    private int walkBest;
+    private long walkBestScore;
+
+    /**
+     * @param dimensions resources per server
+     * @param capacities packed capacity vectors, {@code capacities[s * dimensions + d]}, in units
+     */
+    public ServerTable(final int dimensions, final int[] capacities) {
+        if (dimensions < 1 || dimensions > Units.MAX_DIMENSIONS) {
+            throw new IllegalArgumentException("dimensions must be in [1, " + Units.MAX_DIMENSIONS + "]: "
+                + dimensions);
+        }
+        if (capacities.length == 0 || capacities.length % dimensions != 0) {
+            throw new IllegalArgumentException("capacities must hold a positive multiple of " + dimensions
+                + " values: " + capacities.length);
+        }
+        for (int i = 0; i < capacities.length; i++) {
+            if (capacities[i] < 0 || capacities[i] > Units.MAX_UNITS) {
+                throw new IllegalArgumentException("capacity of server " + i / dimensions + " on resource "
+                    + i % dimensions + " must be in [0, " + Units.MAX_UNITS + "] units: " + capacities[i]);
+            }
+        }
+        this.dimensions = dimensions;
+        this.count = capacities.length / dimensions;
+        this.capacity = capacities.clone();
+        this.residual = capacities.clone();
+        this.jobCount = new int[count];
+        this.firstJob = new int[count];
+        Arrays.fill(firstJob, JobTable.NONE);
+
+        int n = 1;
+        while (n < count) {
+            n <<= 1;
+        }
+        leaves = n;
+        maxResidual = new int[2 * n * dimensions];
+        Arrays.fill(maxResidual, -1);
+        for (int s = 0; s < count; s++) {
+            System.arraycopy(residual, s * dimensions, maxResidual, (n + s) * dimensions, dimensions);
+        }
+        for (int node = n - 1; node >= 1; node--) {
+            pull(node);
+        }
+
+        if (dimensions == 1) {
+            bfLeft = new int[count];
+            bfRight = new int[count];
+            Arrays.fill(bfLeft, NONE);
+            Arrays.fill(bfRight, NONE);
+            for (int s = 0; s < count; s++) {
+                bfRoot = bfInsert(bfRoot, s);
+            }
+        } else {
+            bfLeft = null;
+            bfRight = null;
+        }
+    }
+
+    /** A cluster of {@code count} identical servers. */
+    public static ServerTable homogeneous(final int count, final int... capacityUnits) {
+        if (count < 1) {
+            throw new IllegalArgumentException("server count must be >= 1: " + count);
+        }
+        final int d = capacityUnits.length;
+        final int[] packed = new int[count * d];
+        for (int s = 0; s < count; s++) {
+            System.arraycopy(capacityUnits, 0, packed, s * d, d);
+        }
+        return new ServerTable(d, packed);
+    }
+
+    public int count() {
+        return count;
+    }
+
+    public int dimensions() {
+        return dimensions;
+    }
+
+    public int capacity(final int server, final int d) {
+        return capacity[server * dimensions + d];
+    }
+
+    public int residual(final int server, final int d) {
+        return residual[server * dimensions + d];
+    }
+
+    /** Largest residual of any server on resource {@code d}: O(1). */
+    public int maxResidual(final int d) {
+        return maxResidual[dimensions + d];
+    }
+
+    public int jobCount(final int server) {
+        return jobCount[server];
+    }
+
+    /** The most recently started job on {@code server}, or {@link JobTable#NONE}. */
+    public int firstJob(final int server) {
+        return firstJob[server];
+    }
+
+    /** The job after {@code job} in its server's list, or {@link JobTable#NONE}. */
+    public static int nextJobOnServer(final JobTable jobs, final int job) {
+        return jobs.next[job];
+    }
+
+    /** Does {@code job} fit in the residual capacity of {@code server} on every resource? */
+    public boolean fits(final JobTable jobs, final int job, final int server) {
+        final int[] size = jobs.size;
+        final int jobBase = job * dimensions;
+        final int serverBase = server * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            if (size[jobBase + d] > residual[serverBase + d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Does {@code job} fit in the residual of some server? O(D); a necessary condition on the maxima only. */
+    public boolean mayFitSomewhere(final JobTable jobs, final int job) {
+        final int[] size = jobs.size;
+        final int jobBase = job * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            if (size[jobBase + d] > maxResidual[dimensions + d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Best fit for {@code job}: D = 1, the server with the least residual that holds it; D &gt; 1, the
+     * holding server with the largest inner product of size and occupied resources. Ties: lowest index.
+     *
+     * @return the server, or {@link #NONE} if no server holds the job now
+     */
+    public int bestFit(final JobTable jobs, final int job) {
+        if (dimensions == 1) {
+            final int units = jobs.size[job];
+            int best = NONE;
+            int node = bfRoot;
+            while (node != NONE) {
+                if (residual[node] >= units) {
+                    best = node;
+                    node = bfLeft[node];
+                } else {
+                    node = bfRight[node];
+                }
+            }
+            return best;
+        }
+        if (!mayFitSomewhere(jobs, job)) {
+            return NONE;
+        }
+        walkBest = NONE;
+        walkBestScore = Long.MIN_VALUE;
+        bestScoreWalk(1, jobs.size, job * dimensions);
+        return walkBest;
+    }
+
+    /** The lowest-index server that holds {@code job}, or {@link #NONE}. */
+    public int firstFit(final JobTable jobs, final int job) {
+        final int[] size = jobs.size;
+        final int jobBase = job * dimensions;
+        if (dimensions == 1) {
+            final int units = size[jobBase];
+            if (maxResidual[1] < units) {
+                return NONE;
+            }
+            int node = 1;
+            while (node < leaves) {
+                node = maxResidual[2 * node] >= units ? 2 * node : 2 * node + 1;
+            }
+            return node - leaves;
+        }
+        return firstFitWalk(1, size, jobBase);
+    }
+
+    /**
+     * The lowest-index server {@code >= from} whose residual on resource 0 is at least {@code units}, or
+     * {@link #NONE}: O(log L). Lets a server-by-server scan skip every server too full to matter.
+     */
+    public int nextWithResidualAtLeast(final int units, final int from) {
+        if (from >= count) {
+            return NONE;
+        }
+        int node = leaves + from;
+        if (maxResidual[node * dimensions] >= units) {
+            return from;
+        }
+        // climb until a right sibling subtree may hold a match, then descend to its leftmost match
+        while (node > 1) {
+            if ((node & 1) == 0 && maxResidual[(node + 1) * dimensions] >= units) {
+                node = node + 1;
+                while (node < leaves) {
+                    node = maxResidual[2 * node * dimensions] >= units ? 2 * node : 2 * node + 1;
+                }
+                return node - leaves;
+            }
+            node >>>= 1;
+        }
+        return NONE;
+    }
+
+    /**
+     * Puts a PENDING job on {@code server}. Engine use: schedulers place jobs through their context,
+     * which also schedules the departure.
+     *
+     * @throws IllegalStateException if the job does not fit
+     */
+    public void occupy(final JobTable jobs, final int job, final int server) {
+        if (!fits(jobs, job, server)) {
+            throw new IllegalStateException("job " + job + " does not fit on server " + server);
+        }
+        final boolean indexed = dimensions == 1;
+        if (indexed) {
+            bfRoot = bfDelete(bfRoot, server);
+        }
+        final int base = server * dimensions;
+        final int jobBase = job * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            residual[base + d] -= jobs.size[jobBase + d];
+        }
+        if (indexed) {
+            bfRoot = bfInsert(bfRoot, server);
+        }
+        updateMaxima(server);
+        jobs.markRunning(job, server);
+        final int head = firstJob[server];
+        jobs.prev[job] = JobTable.NONE;
+        jobs.next[job] = head;
+        if (head != JobTable.NONE) {
+            jobs.prev[head] = job;
+        }
+        firstJob[server] = job;
+        jobCount[server]++;
+    }
+
+    /** Takes a RUNNING job off its server; it becomes PENDING. Engine use (departures). */
+    public void vacate(final JobTable jobs, final int job) {
+        final int server = jobs.serverOf(job);
+        final int before = jobs.prev[job];
+        final int after = jobs.next[job];
+        if (before == JobTable.NONE) {
+            firstJob[server] = after;
+        } else {
+            jobs.next[before] = after;
+        }
+        if (after != JobTable.NONE) {
+            jobs.prev[after] = before;
+        }
+        jobs.prev[job] = JobTable.NONE;
+        jobs.next[job] = JobTable.NONE;
+        jobCount[server]--;
+        final boolean indexed = dimensions == 1;
+        if (indexed) {
+            bfRoot = bfDelete(bfRoot, server);
+        }
+        final int base = server * dimensions;
+        final int jobBase = job * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            residual[base + d] += jobs.size[jobBase + d];
+            assert residual[base + d] <= capacity[base + d] : "residual above capacity on server " + server;
+        }
+        if (indexed) {
+            bfRoot = bfInsert(bfRoot, server);
+        }
+        updateMaxima(server);
+        jobs.markStopped(job);
+    }
+
+    private void updateMaxima(final int server) {
+        int node = leaves + server;
+        System.arraycopy(residual, server * dimensions, maxResidual, node * dimensions, dimensions);
+        node >>>= 1;
+        while (node >= 1) {
+            pull(node);
+            node >>>= 1;
+        }
+    }
+
+    private void pull(final int node) {
+        final int base = node * dimensions;
+        final int leftBase = 2 * node * dimensions;
+        final int rightBase = leftBase + dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            maxResidual[base + d] = Math.max(maxResidual[leftBase + d], maxResidual[rightBase + d]);
+        }
+    }
+
+    private boolean subtreeMayFit(final int node, final int[] size, final int jobBase) {
+        final int base = node * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            if (size[jobBase + d] > maxResidual[base + d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int firstFitWalk(final int node, final int[] size, final int jobBase) {
+        if (!subtreeMayFit(node, size, jobBase)) {
+            return NONE;
+        }
+        if (node >= leaves) {
+            return node - leaves;
+        }
+        final int found = firstFitWalk(2 * node, size, jobBase);
+        return found != NONE ? found : firstFitWalk(2 * node + 1, size, jobBase);
+    }
+
+    private void bestScoreWalk(final int node, final int[] size, final int jobBase) {
+        if (!subtreeMayFit(node, size, jobBase)) {
+            return;
+        }
+        if (node < leaves) {
+            bestScoreWalk(2 * node, size, jobBase);
+            bestScoreWalk(2 * node + 1, size, jobBase);
+            return;
+        }
+        final int server = node - leaves;
+        final int base = server * dimensions;
+        long score = 0;
+        for (int d = 0; d < dimensions; d++) {
+            score += (long) size[jobBase + d] * (capacity[base + d] - residual[base + d]);
+        }
+        if (score > walkBestScore) {
+            walkBestScore = score;
+            walkBest = server;
+        }
+    }
+
+    private boolean bfPrecedes(final int a, final int b) {
+        final int residualA = residual[a];
+        final int residualB = residual[b];
+        return residualA != residualB ? residualA < residualB : a < b;
+    }
+
+    private int bfInsert(final int node, final int server) {
+        if (node == NONE) {
+            bfLeft[server] = NONE;
+            bfRight[server] = NONE;
+            return server;
+        }
+        if (bfPrecedes(server, node)) {
+            bfLeft[node] = bfInsert(bfLeft[node], server);
+            if (Treaps.priority(bfLeft[node]) > Treaps.priority(node)) {
+                return Treaps.rotateRight(bfLeft, bfRight, node);
+            }
+        } else {
+            bfRight[node] = bfInsert(bfRight[node], server);
+            if (Treaps.priority(bfRight[node]) > Treaps.priority(node)) {
+                return Treaps.rotateLeft(bfLeft, bfRight, node);
+            }
+        }
+        return node;
+    }
+
+    private int bfDelete(final int node, final int server) {
+        assert node != NONE : "server " + server + " missing from the best-fit index";
+        if (node == server) {
+            return Treaps.merge(bfLeft, bfRight, bfLeft[server], bfRight[server]);
+        }
+        if (bfPrecedes(server, node)) {
+            bfLeft[node] = bfDelete(bfLeft[node], server);
+        } else {
+            bfRight[node] = bfDelete(bfRight[node], server);
+        }
+        return node;
+    }
+
+    /** Servers reachable in the best-fit index (D = 1), O(L); for tests. */
+    int bestFitIndexedCount() {
+        return dimensions == 1 ? Treaps.count(bfLeft, bfRight, bfRoot) : 0;
+    }
+}

@@ -1,0 +1,134 @@
+package org.stowage.core.workload;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * How many jobs arrive when. A mutable cursor over arrival instants, advanced by {@link SyntheticWorkload};
+ * allocation-free. Use a fresh instance per workload.
+ */
+public abstract class Arrivals {
+    /** Current arrival instant, or positive infinity when exhausted. */
+    protected double time;
+    /** Jobs still to arrive at {@link #time}. */
+    protected long remainingAtTime;
+
+    /** Moves to the next instant with at least one arrival. */
+    protected abstract void advance(RandomGenerator random);
+
+    /** Mean arrivals per unit time (per slot in slotted mode), or NaN when not a rate process. */
+    public abstract double rate();
+
+    final double peek() {
+        return time;
+    }
+
+    final void consumeOne(final RandomGenerator random) {
+        if (--remainingAtTime == 0) {
+            advance(random);
+        }
+    }
+
+    final void start(final RandomGenerator random) {
+        time = 0;
+        remainingAtTime = 0;
+        advance(random);
+    }
+
+    /**
+     * Slotted: a Poisson number of jobs with mean {@code lambda} at the start of every slot 0, 1, ...
+     * (2019 paper, Sec. II). Empty slots are skipped in O(1): the gap to the next non-empty slot is
+     * geometric and the count there is a zero-truncated Poisson, which is the same process.
+     */
+    public static Arrivals poissonPerSlot(final double lambda) {
+        if (!(lambda > 0) || Double.isInfinite(lambda)) {
+            throw new IllegalArgumentException("arrival rate per slot must be finite and > 0: " + lambda);
+        }
+        return new Arrivals() {
+            private boolean started;
+
+            @Override
+            protected void advance(final RandomGenerator random) {
+                final double slot = started ? time + 1 : 0;
+                started = true;
+                if (lambda <= RandomVariates.POISSON_CHUNK) {
+                    final double emptyProbability = Math.exp(-lambda);
+                    time = slot + RandomVariates.failuresBeforeSuccess(random, 1 - emptyProbability);
+                    remainingAtTime = RandomVariates.zeroTruncatedPoisson(random, lambda);
+                } else {
+                    time = slot;
+                    remainingAtTime = RandomVariates.poisson(random, lambda);
+                    while (remainingAtTime == 0) {
+                        time++;
+                        remainingAtTime = RandomVariates.poisson(random, lambda);
+                    }
+                }
+            }
+
+            @Override
+            public double rate() {
+                return lambda;
+            }
+
+            @Override
+            public String toString() {
+                return "poisson-per-slot(" + lambda + ")";
+            }
+        };
+    }
+
+    /** Continuous: a Poisson process of rate {@code lambda}, first arrival after an exponential gap from 0. */
+    public static Arrivals poissonProcess(final double lambda) {
+        if (!(lambda > 0) || Double.isInfinite(lambda)) {
+            throw new IllegalArgumentException("arrival rate must be finite and > 0: " + lambda);
+        }
+        return new Arrivals() {
+            @Override
+            protected void advance(final RandomGenerator random) {
+                time += RandomVariates.exponential(random, 1.0 / lambda);
+                remainingAtTime = 1;
+            }
+
+            @Override
+            public double rate() {
+                return lambda;
+            }
+
+            @Override
+            public String toString() {
+                return "poisson-process(" + lambda + ")";
+            }
+        };
+    }
+
+    /** A batch of {@code count} jobs, all at time 0. */
+    public static Arrivals batch(final long count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("batch size must be >= 1: " + count);
+        }
+        return new Arrivals() {
+            private boolean delivered;
+
+            @Override
+            protected void advance(final RandomGenerator random) {
+                if (delivered) {
+                    time = Double.POSITIVE_INFINITY;
+                    remainingAtTime = Long.MAX_VALUE;
+                    return;
+                }
+                delivered = true;
+                time = 0;
+                remainingAtTime = count;
+            }
+
+            @Override
+            public double rate() {
+                return Double.NaN;
+            }
+
+            @Override
+            public String toString() {
+                return "batch(" + count + ")";
+            }
+        };
+    }
+}

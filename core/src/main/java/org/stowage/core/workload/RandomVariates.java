@@ -1,0 +1,83 @@
+package org.stowage.core.workload;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * Exact, allocation-free samplers for the distributions the papers use. Every method draws only from the
+ * generator it is given, so each purpose keeps its own reproducible stream.
+ */
+public final class RandomVariates {
+    /** Above this mean a Poisson variate is drawn as a sum of smaller ones, keeping exp(-mean) far from underflow. */
+    static final double POISSON_CHUNK = 30.0;
+
+    private RandomVariates() {
+    }
+
+    /** Uniform on (0, 1], so that logarithms are finite. */
+    public static double openClosedUniform(final RandomGenerator random) {
+        return 1.0 - random.nextDouble();
+    }
+
+    /** Poisson with the given mean (&gt;= 0), by inversion in chunks of at most {@value #POISSON_CHUNK}. Cost O(mean + 1). */
+    public static int poisson(final RandomGenerator random, final double mean) {
+        assert mean >= 0 : mean;
+        int total = 0;
+        double remaining = mean;
+        while (remaining > 0) {
+            final double chunk = Math.min(remaining, POISSON_CHUNK);
+            remaining -= chunk;
+            total += poissonByInversion(random, chunk, 0);
+        }
+        return total;
+    }
+
+    /**
+     * Poisson with the given mean (at most {@value #POISSON_CHUNK}) conditioned on being at least 1, by
+     * inversion of the conditional distribution.
+     */
+    public static int zeroTruncatedPoisson(final RandomGenerator random, final double mean) {
+        assert mean > 0 && mean <= POISSON_CHUNK : mean;
+        return poissonByInversion(random, mean, 1);
+    }
+
+    private static int poissonByInversion(final RandomGenerator random, final double mean, final int from) {
+        double probability = Math.exp(-mean);
+        double mass = 1.0;
+        if (from == 1) {
+            mass = -Math.expm1(-mean);
+            probability *= mean;
+        }
+        double u = random.nextDouble() * mass;
+        int k = from;
+        while (u > probability) {
+            u -= probability;
+            k++;
+            probability *= mean / k;
+            if (probability == 0) {
+                break; // u lies in the far tail, beyond double resolution
+            }
+        }
+        return k;
+    }
+
+    /**
+     * Number of failures before the first success of Bernoulli trials with success probability
+     * {@code p} in (0, 1]: geometric on {0, 1, ...}.
+     */
+    public static long failuresBeforeSuccess(final RandomGenerator random, final double p) {
+        if (p >= 1.0) {
+            return 0;
+        }
+        return (long) Math.floor(Math.log(openClosedUniform(random)) / Math.log1p(-p));
+    }
+
+    /** Geometric on {1, 2, ...} with the given mean &gt;= 1 (success probability 1/mean). */
+    public static long geometric(final RandomGenerator random, final double mean) {
+        return 1 + failuresBeforeSuccess(random, 1.0 / mean);
+    }
+
+    /** Exponential with the given mean &gt; 0. */
+    public static double exponential(final RandomGenerator random, final double mean) {
+        return -mean * Math.log(openClosedUniform(random));
+    }
+}

@@ -1,0 +1,56 @@
+package org.stowage.core.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.stowage.core.engine.RejectReason;
+import org.stowage.core.engine.SimulationListener;
+
+/** Records every event as a line, to compare two runs event by event. Allocates; tests only. */
+public final class EventLog implements SimulationListener {
+    private final List<String> lines = new ArrayList<>();
+
+    @Override
+    public void onArrival(final double time, final int job) {
+        lines.add("A " + time + " job=" + job);
+    }
+
+    @Override
+    public void onRejected(final double time, final int job, final RejectReason reason) {
+        lines.add("R " + time + " job=" + job + " " + reason);
+    }
+
+    @Override
+    public void onStart(final double time, final int job, final int server) {
+        lines.add("S " + time + " job=" + job + " server=" + server);
+    }
+
+    @Override
+    public void onDeparture(final double time, final int job, final int server) {
+        lines.add("D " + time + " job=" + job + " server=" + server);
+    }
+
+    public List<String> lines() {
+        return lines;
+    }
+
+    /** Index of the first line where the logs differ, or -1 if they are equal. */
+    public static int firstDifference(final EventLog a, final EventLog b) {
+        final int common = Math.min(a.lines.size(), b.lines.size());
+        for (int i = 0; i < common; i++) {
+            if (!a.lines.get(i).equals(b.lines.get(i))) {
+                return i;
+            }
+        }
+        return a.lines.size() == b.lines.size() ? -1 : common;
+    }
+
+    /** The lines around {@code index}, for failure messages. */
+    public String around(final int index) {
+        final StringBuilder text = new StringBuilder();
+        for (int i = Math.max(0, index - 3); i < Math.min(lines.size(), index + 2); i++) {
+            text.append(i == index ? " >> " : "    ").append(lines.get(i)).append('\n');
+        }
+        return text.toString();
+    }
+}
