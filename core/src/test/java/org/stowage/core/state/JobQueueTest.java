@@ -1,0 +1,146 @@
+package org.stowage.core.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class JobQueueTest {
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 42, 2024, 987654321})
+    void matchesBruteForceUnderRandomOperations(final long seed) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int dimensions = 1 + random.nextInt(2);
+        final JobTable jobs = new JobTable(dimensions, 4);
+        final JobQueue[] queues = {new JobQueue(jobs, 0), new JobQueue(jobs, 1), new JobQueue(jobs, 2)};
+        final List<List<Integer>> models = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        final int sizeRange = 1 + random.nextInt(random.nextBoolean() ? 5 : 100_000);
+        double clock = 0;
+        for (int step = 0; step < 20_000; step++) {
+            final int q = random.nextInt(queues.length);
+            final JobQueue queue = queues[q];
+            final List<Integer> model = models.get(q);
+            final int operation = random.nextInt(10);
+            if (operation < 5 || model.isEmpty()) {
+                if (random.nextInt(3) == 0) {
+                    clock += 1; // several arrivals share each instant, so ties on arrival time occur
+                }
+                final int job = jobs.allocate(clock, 1, 0);
+                for (int d = 0; d < dimensions; d++) {
+                    jobs.setSize(job, d, random.nextInt(sizeRange));
+                }
+                queue.enqueue(job);
+                model.add(job);
+            } else if (operation < 8) {
+                final int job = model.remove(random.nextInt(model.size()));
+                queue.remove(job);
+                jobs.release(job);
+            } else {
+                final int limit = random.nextInt(sizeRange + 1);
+                assertEquals(bruteLargestAtMost(jobs, model, limit), queue.largestAtMost(limit),
+                    "seed " + seed + " step " + step + ": largestAtMost(" + limit + ")");
+            }
+            assertEquals(model.size(), queue.size(), "seed " + seed + " step " + step + ": size");
+            if (step % 97 == 0) {
+                for (int i = 0; i < queues.length; i++) {
+                    assertFifoOrder(seed, step, queues[i], models.get(i));
+                    assertEquals(models.get(i).size(), queues[i].indexedCount(), "seed " + seed + ": indexed count");
+                    assertEquals(bruteSmallest(jobs, models.get(i)), queues[i].smallestKeySize(),
+                        "seed " + seed + " step " + step + ": smallest key size");
+                }
+            }
+        }
+        assertEquals(models.get(0).size() + models.get(1).size() + models.get(2).size(), jobs.queuedCount());
+    }
+
+    @Test
+    void largestAtMostBreaksTiesByEarliestArrivalThenLowestHandle() {
+        final JobTable jobs = new JobTable(1, 8);
+        final JobQueue queue = new JobQueue(jobs, 0);
+        final int late = add(jobs, queue, 5, 7);
+        final int early = add(jobs, queue, 3, 7);
+        final int small = add(jobs, queue, 1, 2);
+        assertEquals(early, queue.largestAtMost(7));
+        assertEquals(early, queue.largestAtMost(100));
+        assertEquals(small, queue.largestAtMost(6));
+        assertEquals(JobQueue.NONE, queue.largestAtMost(1));
+        queue.remove(early);
+        assertEquals(late, queue.largestAtMost(7));
+        final int sameInstantHigherHandle = add(jobs, queue, 5, 7);
+        final int handleOrderFirst = Math.min(late, sameInstantHigherHandle);
+        assertEquals(handleOrderFirst, queue.largestAtMost(7));
+        assertEquals(late, queue.head(), "FIFO head is the earliest inserted");
+    }
+
+    @Test
+    void headAndNextFollowInsertionOrderAcrossRemovals() {
+        final JobTable jobs = new JobTable(1, 2);
+        final JobQueue queue = new JobQueue(jobs, 0);
+        final int a = add(jobs, queue, 0, 3);
+        final int b = add(jobs, queue, 0, 1);
+        final int c = add(jobs, queue, 1, 2);
+        queue.remove(b);
+        assertEquals(a, queue.head());
+        assertEquals(c, queue.next(a));
+        assertEquals(JobQueue.NONE, queue.next(c));
+        queue.remove(a);
+        queue.remove(c);
+        assertEquals(JobQueue.NONE, queue.head());
+        assertEquals(Integer.MAX_VALUE, queue.smallestKeySize());
+    }
+
+    @Test
+    void enqueueOfAQueuedJobIsCaughtByAssertions() {
+        final JobTable jobs = new JobTable(1, 2);
+        final JobQueue queue = new JobQueue(jobs, 0);
+        final int job = add(jobs, queue, 0, 1);
+        assertThrows(AssertionError.class, () -> queue.enqueue(job));
+    }
+
+    private static int add(final JobTable jobs, final JobQueue queue, final double arrival, final int size) {
+        final int job = jobs.allocate(arrival, 1, 0);
+        jobs.setSize(job, 0, size);
+        queue.enqueue(job);
+        return job;
+    }
+
+    private static int bruteLargestAtMost(final JobTable jobs, final List<Integer> model, final int limit) {
+        int best = JobQueue.NONE;
+        for (final int job : model) {
+            if (jobs.size(job, 0) > limit) {
+                continue;
+            }
+            if (best == JobQueue.NONE
+                || jobs.size(job, 0) > jobs.size(best, 0)
+                || (jobs.size(job, 0) == jobs.size(best, 0) && jobs.arrivalTime(job) < jobs.arrivalTime(best))
+                || (jobs.size(job, 0) == jobs.size(best, 0) && jobs.arrivalTime(job) == jobs.arrivalTime(best) && job < best)) {
+                best = job;
+            }
+        }
+        return best;
+    }
+
+    private static int bruteSmallest(final JobTable jobs, final List<Integer> model) {
+        int smallest = Integer.MAX_VALUE;
+        for (final int job : model) {
+            smallest = Math.min(smallest, jobs.size(job, 0));
+        }
+        return smallest;
+    }
+
+    private static void assertFifoOrder(final long seed, final int step, final JobQueue queue, final List<Integer> model) {
+        int job = queue.head();
+        for (final int expected : model) {
+            assertEquals(expected, job, "seed " + seed + " step " + step + ": FIFO order of queue " + queue.id());
+            job = queue.next(job);
+        }
+        assertEquals(JobQueue.NONE, job, "seed " + seed + " step " + step + ": FIFO tail");
+    }
+}

@@ -1,0 +1,58 @@
+package org.stowage.core.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+
+import org.junit.jupiter.api.Test;
+
+class JobTableTest {
+
+    @Test
+    void storesAtMostFortyBytesPerJobForOneResource() {
+        assertEquals(39, JobTable.bytesPerSlot(1));
+        assertEquals(4 * 3 + 35, JobTable.bytesPerSlot(3));
+    }
+
+    @Test
+    void heapActuallyAllocatedPerJobSlotMatchesTheDocumentedLayout() {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        final long thread = Thread.currentThread().getId();
+        final int slots = 1_000_000;
+        new JobTable(1, 1); // load the class outside the measurement
+        final long before = threads.getThreadAllocatedBytes(thread);
+        final JobTable table = new JobTable(1, slots);
+        final long after = threads.getThreadAllocatedBytes(thread);
+        final double perJob = (double) (after - before) / slots;
+        System.out.printf("JobTable heap per job slot (D=1): %.3f bytes (layout %d)%n", perJob, table.bytesPerSlot());
+        assertTrue(perJob <= 40.0, "bytes per job slot: " + perJob);
+        assertTrue(perJob >= table.bytesPerSlot(), "allocation below the documented layout: " + perJob);
+    }
+
+    @Test
+    void recyclesHandlesLastInFirstOutAndCountsStates() {
+        final JobTable table = new JobTable(2, 2);
+        final int a = table.allocate(0, 1, 0);
+        final int b = table.allocate(0, 1, 3);
+        final int c = table.allocate(0, 1, 0); // grows
+        assertEquals(3, table.pendingCount());
+        assertTrue(table.capacity() >= 3);
+        table.release(b);
+        assertEquals(b, table.allocate(1, 2, 7), "the most recently freed handle comes back first");
+        assertEquals(7, table.jobClass(b));
+        assertEquals(0, table.size(b, 1), "a recycled handle starts with zero size");
+        table.release(a);
+        table.release(c);
+        assertEquals(1, table.liveCount());
+    }
+
+    @Test
+    void rejectsBadDimensionsAndCapacities() {
+        assertThrows(IllegalArgumentException.class, () -> new JobTable(0, 10));
+        assertThrows(IllegalArgumentException.class, () -> new JobTable(9, 10));
+        assertThrows(IllegalArgumentException.class, () -> new JobTable(1, 0));
+    }
+}
