@@ -12,39 +12,9 @@ import org.stowage.core.kernel.Kernels;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.testing.EventLog;
 import org.stowage.core.testing.Scenario;
+import org.stowage.core.testing.ScriptedWorkload;
 
 class SimulationTest {
-
-    /** A scripted workload: rows of (arrival time, service, size...). */
-    static final class ScriptedWorkload implements Workload {
-        private final double[][] rows;
-        private int next;
-
-        ScriptedWorkload(final double[]... rows) {
-            this.rows = rows;
-        }
-
-        @Override
-        public int dimensions() {
-            return rows[0].length - 2;
-        }
-
-        @Override
-        public double peekArrivalTime() {
-            return next < rows.length ? rows[next][0] : Double.POSITIVE_INFINITY;
-        }
-
-        @Override
-        public void next(final JobSpec spec) {
-            final double[] row = rows[next++];
-            spec.arrivalTime = row[0];
-            spec.serviceTime = row[1];
-            spec.jobClass = 0;
-            for (int d = 0; d < spec.size.length; d++) {
-                spec.size[d] = (int) row[2 + d];
-            }
-        }
-    }
 
     private static Simulation simulation(final String kernel, final ServerTable servers, final TimeMode mode,
                                          final EventLog log, final double[]... rows) {

@@ -1,0 +1,71 @@
+package org.stowage.core.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.stowage.core.engine.Simulation;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.kernel.BestFitJobsServers;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.testing.ScriptedWorkload;
+
+class RunMetricsTest {
+
+    /**
+     * One server of capacity 10; job A (size 6) runs slots 0-2, job B (size 6) arrives at 1, waits until A
+     * leaves at 3, runs slots 3-4. Over [0, 5): queue 1 during [1, 3) so mean 2/5; one job in service
+     * throughout, so mean 1; 6 of 10 units in use, utilization 0.6; waits 0 and 2. The run covers the
+     * half-open [0, 5), so B's departure at 5 is outside it: 1 completion in 5 slots.
+     */
+    @Test
+    void exactValuesOnAHandComputedRun() {
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(1, 10))
+            .workload(new ScriptedWorkload(new double[] {0, 3, 6}, new double[] {1, 2, 6}))
+            .scheduler(new BestFitJobsServers())
+            .timeMode(TimeMode.SLOTTED)
+            .checkInvariants(true)
+            .build();
+        final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+        simulation.addListener(metrics);
+        simulation.runUntil(5);
+        metrics.finish(5);
+        assertEquals(0.4, metrics.meanQueueLength(), 1e-12);
+        assertEquals(1.0, metrics.meanRunning(), 1e-12);
+        assertEquals(0.6, metrics.utilization(0), 1e-12);
+        assertEquals(1.0, metrics.meanWait(), 1e-12);
+        assertEquals(2.0, metrics.maxWait(), 1e-12);
+        assertEquals(0.2, metrics.throughput(), 1e-12);
+        assertEquals(2, metrics.waitCount());
+    }
+
+    @Test
+    void warmupExcludesEarlierTimeAndJobs() {
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(1, 10))
+            .workload(new ScriptedWorkload(new double[] {0, 3, 6}, new double[] {1, 2, 6}))
+            .scheduler(new BestFitJobsServers())
+            .build();
+        final RunMetrics metrics = new RunMetrics(simulation, 2, 1);
+        simulation.addListener(metrics);
+        simulation.runUntil(5);
+        metrics.finish(5);
+        // observed [2, 5): queue 1 during [2, 3) -> 1/3; only B starts after warm-up (wait 2); only A finishes inside it
+        assertEquals(1.0 / 3, metrics.meanQueueLength(), 1e-12);
+        assertEquals(1, metrics.waitCount());
+        assertEquals(2.0, metrics.meanWait(), 1e-12);
+        assertEquals(1.0 / 3, metrics.throughput(), 1e-12);
+    }
+
+    @Test
+    void averagesNeedFinish() {
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(1, 10))
+            .workload(new ScriptedWorkload(new double[] {0, 3, 6}))
+            .scheduler(new BestFitJobsServers())
+            .build();
+        final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+        assertThrows(IllegalStateException.class, metrics::meanQueueLength);
+    }
+}

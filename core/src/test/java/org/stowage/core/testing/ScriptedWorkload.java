@@ -1,0 +1,35 @@
+package org.stowage.core.testing;
+
+import org.stowage.core.engine.JobSpec;
+import org.stowage.core.engine.Workload;
+
+/** A hand-written workload: rows of (arrival time, service time, size in units per resource...). */
+public final class ScriptedWorkload implements Workload {
+    private final double[][] rows;
+    private int next;
+
+    public ScriptedWorkload(final double[]... rows) {
+        this.rows = rows;
+    }
+
+    @Override
+    public int dimensions() {
+        return rows[0].length - 2;
+    }
+
+    @Override
+    public double peekArrivalTime() {
+        return next < rows.length ? rows[next][0] : Double.POSITIVE_INFINITY;
+    }
+
+    @Override
+    public void next(final JobSpec spec) {
+        final double[] row = rows[next++];
+        spec.arrivalTime = row[0];
+        spec.serviceTime = row[1];
+        spec.jobClass = 0;
+        for (int d = 0; d < spec.size.length; d++) {
+            spec.size[d] = (int) row[2 + d];
+        }
+    }
+}
