@@ -48,6 +48,8 @@ public final class Simulation implements SchedulerContext {
     private final TimedEventHeap departures;
     private final TimedEventHeap ticks;
     private final InvariantChecker invariantChecker;
+    /** Key-resource sizes a queue must hold: every size that fits some server on resource 0. */
+    private final int queueUniverse;
 
     private long sequence;
     private double now;
@@ -80,6 +82,11 @@ public final class Simulation implements SchedulerContext {
         this.random = Seeds.generator(builder.seed, Seeds.ALGORITHM);
         this.spec = new JobSpec(dimensions);
         this.maximalCapacities = maximalCapacityVectors(servers);
+        int largest = 0;
+        for (int s = 0; s < servers.count(); s++) {
+            largest = Math.max(largest, servers.capacity(s, 0));
+        }
+        this.queueUniverse = largest + 1;
         this.departures = new TimedEventHeap(servers.count() * 4);
         this.ticks = new TimedEventHeap(16);
         this.now = builder.startTime;
@@ -295,7 +302,7 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public JobQueue newQueue() {
-        return new JobQueue(jobs, queueCount++);
+        return new JobQueue(jobs, queueCount++, queueUniverse);
     }
 
     @Override

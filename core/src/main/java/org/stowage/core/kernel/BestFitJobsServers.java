@@ -17,8 +17,8 @@ import org.stowage.core.engine.SchedulerContext;
  * </ol>
  * The paper proves it reaches at least half the maximum supportable workload (Theorem 2).
  *
- * <p>Cost per decision: O(S log S) to order S departed servers, O((S + P) log N) for step 1 with P
- * placements, O(A log L) for A arrivals; independent of the queue length beyond the log. Allocation-free
+ * <p>Cost per decision: O(S log S) to order S departed servers, O((S + P) log<sub>64</sub> U) for step 1 with P
+ * placements, O(A log L) for A arrivals; independent of the queue length. Allocation-free
  * once the two buffers have reached their high-water marks.
  */
 public final class BestFitJobsServers extends CentralQueueScheduler {

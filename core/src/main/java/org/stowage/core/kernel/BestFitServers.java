@@ -6,11 +6,12 @@ import org.stowage.core.state.ServerTable;
 /**
  * BF-S, Best-Fit from the server's perspective (Psychas and Ghaderi 2019, Sec. IV-A), one resource:
  * servers are taken in index order and each is filled with the largest queued job that fits (ties:
- * earliest arrival, then lowest handle) until no more fits.
+ * earliest arrival) until no more fits.
  *
  * <p>Servers whose residual is below the smallest queued size are skipped through the server index
  * without being visited, which changes nothing: they could take no job. Cost per decision:
- * O((V + P) log N + V log L) for V servers visited and P placements; at most O(L log N).
+ * O((V + P) log<sub>64</sub> U + V log L) for V servers visited and P placements (U: size universe in
+ * units, so about 4 word reads per query).
  * Allocation-free.
  */
 public final class BestFitServers extends CentralQueueScheduler {

@@ -66,7 +66,7 @@ abstract class CentralQueueScheduler implements Scheduler {
 
     /**
      * BF-S step for one server (D = 1): repeatedly place the largest queued job that fits (ties: earliest
-     * arrival) until none fits. O((k + 1) log N) for k placements.
+     * arrival) until none fits. O((k + 1) log<sub>64</sub> U) for k placements.
      */
     protected final void fillLargestFirst(final int server) {
         while (true) {

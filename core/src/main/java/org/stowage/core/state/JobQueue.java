@@ -1,49 +1,95 @@
 package org.stowage.core.state;
 
+import java.util.Arrays;
+
 /**
  * A queue of jobs in FIFO order that also answers "largest queued job with size at most r".
  *
  * <p>The queue is intrusive: its links live in the {@link JobTable} (a job is in at most one queue or one
- * server at a time), so a queue itself is a few ints and any number of queues can share one table
- * (central queue, virtual queues per type, local queues per server).
+ * server at a time), so any number of queues can share one table (central queue, virtual queues per type,
+ * local queues per server).
  *
+ * <h2>Structure</h2>
  * <ul>
- *   <li>FIFO order: a doubly linked list in insertion order; {@link #head()} and {@link #next(int)}.</li>
- *   <li>Size index: a treap over the same jobs ordered by (size on the key resource ascending, arrival
- *       time descending, handle descending). The rightmost job with size &lt;= r is therefore the
- *       largest fitting job, ties broken by earliest arrival and then by lowest handle (jobs that arrive
- *       at the same instant are simultaneous in the model; the handle makes the choice deterministic).
- *       The key resource is resource 0; with D = 1 it is the only one.</li>
+ *   <li>FIFO order: a doubly linked list in insertion order, through the table's {@code prev}/{@code next}
+ *       links; {@link #head()} and {@link #next(int)}.</li>
+ *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), linked
+ *       through the table's {@code left}/{@code right} links, with bucket heads and tails in arrays
+ *       indexed by size. A 64-ary hierarchy of bitsets marks the non-empty sizes, so "largest size
+ *       &lt;= r" is a predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size
+ *       universe of U units, about 4 words at the default resolution, independent of the queue length.
+ *       Ties between jobs of the largest fitting size go to the one inserted first, which is the earliest
+ *       arrival when jobs are enqueued as they arrive.</li>
  * </ul>
+ * The universe is {@code [0, universe)}: a queue made by the simulation covers every size that fits some
+ * server on resource 0.
  *
  * <h2>Complexity and allocation</h2>
- * {@link #enqueue} and {@link #remove} O(log n) expected (treap), {@link #largestAtMost} and
- * {@link #smallestKeySize} O(log n) expected, {@link #head}, {@link #next}, {@link #size} O(1).
- * Nothing allocates; recursion depth is the treap depth, O(log n) expected.
- * Not thread-safe.
+ * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
+ * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U). {@link #head},
+ * {@link #next}, {@link #size}: O(1).
+ * Memory: the bitset levels above the bottom take U/512 bytes; the bottom level and the bucket heads and
+ * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
+ * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
  */
 public final class JobQueue {
     /** The null handle. */
     public static final int NONE = JobTable.NONE;
 
+    static final int PAGE_SIZE = 1 << 12;
+    private static final int PAGE_SHIFT = 12;
+    private static final int WORDS_PER_PAGE = PAGE_SIZE / 64;
+
     private final JobTable jobs;
     private final int id;
+    private final int universe;
     private int head = NONE;
     private int tail = NONE;
-    private int root = NONE;
     private int size;
 
+    /** Bucket heads and tails per page of sizes; null until the page is first used. */
+    private final int[][] bucketHead;
+    private final int[][] bucketTail;
+    /** Level 0 of the bitset (one bit per size), paged like the buckets. */
+    private final long[][] sizeBits;
+    /** Levels 1..: bit i of level k is set when word i of level k - 1 is non-zero. The last has one word. */
+    private final long[][] summary;
+
     /**
-     * @param jobs the table whose jobs this queue holds
-     * @param id   an identifier for messages and for schedulers that keep several queues
+     * @param jobs     the table whose jobs this queue holds
+     * @param id       an identifier for messages and for schedulers that keep several queues
+     * @param universe one more than the largest key-resource size (in units) this queue will hold
      */
-    public JobQueue(final JobTable jobs, final int id) {
+    public JobQueue(final JobTable jobs, final int id, final int universe) {
+        if (universe < 1) {
+            throw new IllegalArgumentException("queue size universe must be >= 1 unit: " + universe);
+        }
         this.jobs = jobs;
         this.id = id;
+        this.universe = universe;
+        final int pages = (int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE);
+        bucketHead = new int[pages][];
+        bucketTail = new int[pages][];
+        sizeBits = new long[pages][];
+        int levels = 0;
+        for (long bits = (universe + 63L) / 64; bits > 1; bits = (bits + 63) / 64) {
+            levels++;
+        }
+        summary = new long[Math.max(1, levels)][];
+        long bits = (universe + 63L) / 64;
+        for (int level = 0; level < summary.length; level++) {
+            summary[level] = new long[(int) ((bits + 63) / 64)];
+            bits = (bits + 63) / 64;
+        }
     }
 
     public int id() {
         return id;
+    }
+
+    /** One more than the largest key size this queue can hold. */
+    public int universe() {
+        return universe;
     }
 
     public int size() {
@@ -65,8 +111,17 @@ public final class JobQueue {
         return jobs.next[job];
     }
 
-    /** Appends a PENDING job at the tail and indexes it by size. */
+    /**
+     * Appends a PENDING job at the tail and indexes it by size.
+     *
+     * @throws IllegalArgumentException if its key-resource size is outside this queue's universe
+     */
     public void enqueue(final int job) {
+        final int key = jobs.size[job * jobs.dimensions];
+        if (key >= universe) {
+            throw new IllegalArgumentException("job " + job + " of size " + key + " units is outside queue " + id
+                + ", which holds sizes below " + universe);
+        }
         jobs.markQueued(job);
         final int[] prev = jobs.prev;
         final int[] next = jobs.next;
@@ -78,10 +133,24 @@ public final class JobQueue {
             next[tail] = job;
         }
         tail = job;
-        jobs.left[job] = NONE;
-        jobs.right[job] = NONE;
-        root = insert(root, job);
         size++;
+
+        final int page = key >>> PAGE_SHIFT;
+        final int slot = key & (PAGE_SIZE - 1);
+        if (bucketHead[page] == null) {
+            allocatePage(page);
+        }
+        final int last = bucketTail[page][slot];
+        jobs.right[job] = NONE;
+        if (bucketHead[page][slot] == NONE) {
+            jobs.left[job] = NONE;
+            bucketHead[page][slot] = job;
+            markNonEmpty(key);
+        } else {
+            jobs.left[job] = last;
+            jobs.right[last] = job;
+        }
+        bucketTail[page][slot] = job;
     }
 
     /** Removes a job queued here, wherever it is; it becomes PENDING. */
@@ -101,108 +170,173 @@ public final class JobQueue {
         } else {
             prev[after] = before;
         }
-        root = delete(root, job);
-        jobs.left[job] = NONE;
-        jobs.right[job] = NONE;
         prev[job] = NONE;
         next[job] = NONE;
         size--;
+
+        final int key = jobs.size[job * jobs.dimensions];
+        final int page = key >>> PAGE_SHIFT;
+        final int slot = key & (PAGE_SIZE - 1);
+        final int bucketBefore = jobs.left[job];
+        final int bucketAfter = jobs.right[job];
+        if (bucketBefore == NONE) {
+            assert bucketHead[page][slot] == job : "job " + job + " is not in queue " + id;
+            bucketHead[page][slot] = bucketAfter;
+        } else {
+            jobs.right[bucketBefore] = bucketAfter;
+        }
+        if (bucketAfter == NONE) {
+            bucketTail[page][slot] = bucketBefore;
+        } else {
+            jobs.left[bucketAfter] = bucketBefore;
+        }
+        if (bucketHead[page][slot] == NONE) {
+            markEmpty(key);
+        }
+        jobs.left[job] = NONE;
+        jobs.right[job] = NONE;
         jobs.markDequeued(job);
     }
 
     /**
-     * The largest queued job whose key-resource size is at most {@code units}; ties go to the earliest
-     * arrival, then the lowest handle. {@link #NONE} if no job is that small.
+     * The largest queued job whose key-resource size is at most {@code units}; among jobs of that size,
+     * the one inserted first. {@link #NONE} if no queued job is that small.
      */
     public int largestAtMost(final int units) {
-        final int[] size = jobs.size;
-        final int[] left = jobs.left;
-        final int[] right = jobs.right;
-        final int stride = jobs.dimensions;
-        int best = NONE;
-        int node = root;
-        while (node != NONE) {
-            if (size[node * stride] <= units) {
-                best = node;
-                node = right[node];
-            } else {
-                node = left[node];
-            }
+        if (units < 0 || size == 0) {
+            return NONE;
         }
-        return best;
+        final int key = predecessor(Math.min(units, universe - 1));
+        return key < 0 ? NONE : bucketHead[key >>> PAGE_SHIFT][key & (PAGE_SIZE - 1)];
     }
 
     /** Smallest key-resource size in the queue, or {@link Integer#MAX_VALUE} when empty. */
     public int smallestKeySize() {
-        int node = root;
-        if (node == NONE) {
+        if (size == 0) {
             return Integer.MAX_VALUE;
         }
-        final int[] left = jobs.left;
-        while (left[node] != NONE) {
-            node = left[node];
-        }
-        return jobs.size[node * jobs.dimensions];
+        final int key = successor(0);
+        assert key >= 0;
+        return key;
     }
 
-    /** Number of jobs reachable in the size index; O(n), for tests. */
+    /** Jobs reachable through the size buckets, by a full walk; for tests. */
     int indexedCount() {
-        return Treaps.count(jobs.left, jobs.right, root);
-    }
-
-    /** Total order of the size index: does {@code a} come before {@code b}? */
-    private boolean precedes(final int a, final int b) {
-        final int stride = jobs.dimensions;
-        final int sizeA = jobs.size[a * stride];
-        final int sizeB = jobs.size[b * stride];
-        if (sizeA != sizeB) {
-            return sizeA < sizeB;
-        }
-        final double arrivalA = jobs.arrival[a];
-        final double arrivalB = jobs.arrival[b];
-        if (arrivalA != arrivalB) {
-            return arrivalA > arrivalB;
-        }
-        return a > b;
-    }
-
-    private int insert(final int node, final int job) {
-        if (node == NONE) {
-            return job;
-        }
-        final int[] left = jobs.left;
-        final int[] right = jobs.right;
-        if (precedes(job, node)) {
-            left[node] = insert(left[node], job);
-            if (Treaps.priority(left[node]) > Treaps.priority(node)) {
-                return Treaps.rotateRight(left, right, node);
-            }
-        } else {
-            right[node] = insert(right[node], job);
-            if (Treaps.priority(right[node]) > Treaps.priority(node)) {
-                return Treaps.rotateLeft(left, right, node);
+        int count = 0;
+        for (int key = size == 0 ? -1 : successor(0); key >= 0; key = key + 1 < universe ? successor(key + 1) : -1) {
+            for (int job = bucketHead[key >>> PAGE_SHIFT][key & (PAGE_SIZE - 1)]; job != NONE; job = jobs.right[job]) {
+                count++;
             }
         }
-        return node;
+        return count;
     }
 
-    private int delete(final int node, final int job) {
-        assert node != NONE : "job " + job + " is not in queue " + id;
-        final int[] left = jobs.left;
-        final int[] right = jobs.right;
-        if (node == job) {
-            return Treaps.merge(left, right, left[job], right[job]);
+    private void allocatePage(final int page) {
+        bucketHead[page] = new int[PAGE_SIZE];
+        bucketTail[page] = new int[PAGE_SIZE];
+        Arrays.fill(bucketHead[page], NONE);
+        Arrays.fill(bucketTail[page], NONE);
+        sizeBits[page] = new long[WORDS_PER_PAGE];
+    }
+
+    /** Word {@code index} of bitset level {@code level} (0 = one bit per size). */
+    private long word(final int level, final int index) {
+        if (level == 0) {
+            final long[] page = sizeBits[index / WORDS_PER_PAGE];
+            return page == null ? 0L : page[index % WORDS_PER_PAGE];
         }
-        if (precedes(job, node)) {
-            left[node] = delete(left[node], job);
-        } else {
-            right[node] = delete(right[node], job);
+        return summary[level - 1][index];
+    }
+
+    private int levels() {
+        return summary.length + 1;
+    }
+
+    private void markNonEmpty(final int key) {
+        int index = key;
+        final long[] page = sizeBits[key >>> PAGE_SHIFT];
+        final int wordInPage = (key & (PAGE_SIZE - 1)) >>> 6;
+        final boolean wasEmpty = page[wordInPage] == 0;
+        page[wordInPage] |= 1L << (key & 63);
+        if (!wasEmpty) {
+            return;
         }
-        return node;
+        index >>>= 6;
+        for (final long[] level : summary) {
+            final int word = index >>> 6;
+            final boolean wordWasEmpty = level[word] == 0;
+            level[word] |= 1L << (index & 63);
+            if (!wordWasEmpty) {
+                return;
+            }
+            index = word;
+        }
+    }
+
+    private void markEmpty(final int key) {
+        int index = key;
+        final long[] page = sizeBits[key >>> PAGE_SHIFT];
+        final int wordInPage = (key & (PAGE_SIZE - 1)) >>> 6;
+        page[wordInPage] &= ~(1L << (key & 63));
+        if (page[wordInPage] != 0) {
+            return;
+        }
+        index >>>= 6;
+        for (final long[] level : summary) {
+            final int word = index >>> 6;
+            level[word] &= ~(1L << (index & 63));
+            if (level[word] != 0) {
+                return;
+            }
+            index = word;
+        }
+    }
+
+    /** Largest non-empty size &lt;= {@code x}, or -1. */
+    private int predecessor(final int x) {
+        int index = x;
+        for (int level = 0; level < levels(); level++) {
+            final int word = index >>> 6;
+            final long bits = word(level, word) & (-1L >>> (63 - (index & 63)));
+            if (bits != 0) {
+                int found = (word << 6) + 63 - Long.numberOfLeadingZeros(bits);
+                for (int below = level - 1; below >= 0; below--) {
+                    found = (found << 6) + 63 - Long.numberOfLeadingZeros(word(below, found));
+                }
+                return found;
+            }
+            if (word == 0) {
+                return -1;
+            }
+            index = word - 1;
+        }
+        return -1;
+    }
+
+    /** Smallest non-empty size &gt;= {@code x}, or -1. */
+    private int successor(final int x) {
+        int index = x;
+        for (int level = 0; level < levels(); level++) {
+            final int word = index >>> 6;
+            final int words = level == 0 ? sizeBits.length * WORDS_PER_PAGE : summary[level - 1].length;
+            if (word >= words) {
+                return -1;
+            }
+            final long bits = word(level, word) & (-1L << (index & 63));
+            if (bits != 0) {
+                int found = (word << 6) + Long.numberOfTrailingZeros(bits);
+                for (int below = level - 1; below >= 0; below--) {
+                    found = (found << 6) + Long.numberOfTrailingZeros(word(below, found));
+                }
+                return found;
+            }
+            index = word + 1;
+        }
+        return -1;
     }
 
     @Override
     public String toString() {
-        return "JobQueue[" + id + ", size=" + size + "]";
+        return "JobQueue[" + id + ", size=" + size + ", sizes below " + universe + "]";
     }
 }

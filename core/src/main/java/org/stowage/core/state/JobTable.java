@@ -18,7 +18,7 @@ import org.stowage.core.Units;
  *   jobClass  short   type / class id           2
  *   state     byte    FREE, PENDING, QUEUED, RUNNING   1
  *   prev,next int     FIFO links while queued, server-list links while running   8
- *   left,right int    size-index tree children while queued; left holds the server while running   8
+ *   left,right int    size-bucket links while queued; left holds the server while running   8
  * </pre>
  * That is {@code 4*D + 35} bytes per slot: 39 bytes for D = 1 ({@link #bytesPerSlot()}; checked by a
  * test). Queues and servers add O(1) per queue and per server, nothing per job.

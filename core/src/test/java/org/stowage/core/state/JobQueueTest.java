@@ -19,9 +19,10 @@ class JobQueueTest {
         final SplittableRandom random = new SplittableRandom(seed);
         final int dimensions = 1 + random.nextInt(2);
         final JobTable jobs = new JobTable(dimensions, 4);
-        final JobQueue[] queues = {new JobQueue(jobs, 0), new JobQueue(jobs, 1), new JobQueue(jobs, 2)};
-        final List<List<Integer>> models = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         final int sizeRange = 1 + random.nextInt(random.nextBoolean() ? 5 : 100_000);
+        final JobQueue[] queues = {new JobQueue(jobs, 0, sizeRange), new JobQueue(jobs, 1, sizeRange),
+            new JobQueue(jobs, 2, sizeRange + 1 + random.nextInt(300_000))};
+        final List<List<Integer>> models = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         double clock = 0;
         for (int step = 0; step < 20_000; step++) {
             final int q = random.nextInt(queues.length);
@@ -43,7 +44,7 @@ class JobQueueTest {
                 queue.remove(job);
                 jobs.release(job);
             } else {
-                final int limit = random.nextInt(sizeRange + 1);
+                final int limit = random.nextInt(sizeRange + 2) - 1;
                 assertEquals(bruteLargestAtMost(jobs, model, limit), queue.largestAtMost(limit),
                     "seed " + seed + " step " + step + ": largestAtMost(" + limit + ")");
             }
@@ -61,28 +62,52 @@ class JobQueueTest {
     }
 
     @Test
-    void largestAtMostBreaksTiesByEarliestArrivalThenLowestHandle() {
+    void largestAtMostBreaksTiesByInsertionOrder() {
         final JobTable jobs = new JobTable(1, 8);
-        final JobQueue queue = new JobQueue(jobs, 0);
-        final int late = add(jobs, queue, 5, 7);
-        final int early = add(jobs, queue, 3, 7);
-        final int small = add(jobs, queue, 1, 2);
-        assertEquals(early, queue.largestAtMost(7));
-        assertEquals(early, queue.largestAtMost(100));
+        final JobQueue queue = new JobQueue(jobs, 0, 101);
+        final int first = add(jobs, queue, 3, 7);
+        final int second = add(jobs, queue, 5, 7);
+        final int small = add(jobs, queue, 6, 2);
+        assertEquals(first, queue.largestAtMost(7));
+        assertEquals(first, queue.largestAtMost(100));
         assertEquals(small, queue.largestAtMost(6));
         assertEquals(JobQueue.NONE, queue.largestAtMost(1));
-        queue.remove(early);
-        assertEquals(late, queue.largestAtMost(7));
-        final int sameInstantHigherHandle = add(jobs, queue, 5, 7);
-        final int handleOrderFirst = Math.min(late, sameInstantHigherHandle);
-        assertEquals(handleOrderFirst, queue.largestAtMost(7));
-        assertEquals(late, queue.head(), "FIFO head is the earliest inserted");
+        assertEquals(2, queue.smallestKeySize());
+        queue.remove(first);
+        assertEquals(second, queue.largestAtMost(7));
+        final int third = add(jobs, queue, 7, 7);
+        assertEquals(second, queue.largestAtMost(7), "the earlier of two equal sizes comes first");
+        queue.remove(second);
+        assertEquals(third, queue.largestAtMost(7));
+        assertEquals(third, queue.next(small), "FIFO order is insertion order");
+    }
+
+    @Test
+    void sizesAtTheEdgesOfTheUniverseAndOfPages() {
+        final int universe = 3 * JobQueue.PAGE_SIZE + 5;
+        final JobTable jobs = new JobTable(1, 8);
+        final JobQueue queue = new JobQueue(jobs, 0, universe);
+        final int zero = add(jobs, queue, 0, 0);
+        final int top = add(jobs, queue, 0, universe - 1);
+        final int pageEdge = add(jobs, queue, 0, JobQueue.PAGE_SIZE - 1);
+        final int nextPage = add(jobs, queue, 0, JobQueue.PAGE_SIZE);
+        assertEquals(top, queue.largestAtMost(Integer.MAX_VALUE));
+        assertEquals(nextPage, queue.largestAtMost(universe - 2));
+        assertEquals(pageEdge, queue.largestAtMost(JobQueue.PAGE_SIZE - 1));
+        assertEquals(zero, queue.largestAtMost(JobQueue.PAGE_SIZE - 2));
+        assertEquals(0, queue.smallestKeySize());
+        queue.remove(zero);
+        assertEquals(JobQueue.PAGE_SIZE - 1, queue.smallestKeySize());
+        assertEquals(JobQueue.NONE, queue.largestAtMost(JobQueue.PAGE_SIZE - 2));
+        final int outside = jobs.allocate(0, 1, 0);
+        jobs.setSize(outside, 0, universe);
+        assertThrows(IllegalArgumentException.class, () -> queue.enqueue(outside));
     }
 
     @Test
     void headAndNextFollowInsertionOrderAcrossRemovals() {
         final JobTable jobs = new JobTable(1, 2);
-        final JobQueue queue = new JobQueue(jobs, 0);
+        final JobQueue queue = new JobQueue(jobs, 0, 16);
         final int a = add(jobs, queue, 0, 3);
         final int b = add(jobs, queue, 0, 1);
         final int c = add(jobs, queue, 1, 2);
@@ -99,7 +124,7 @@ class JobQueueTest {
     @Test
     void enqueueOfAQueuedJobIsCaughtByAssertions() {
         final JobTable jobs = new JobTable(1, 2);
-        final JobQueue queue = new JobQueue(jobs, 0);
+        final JobQueue queue = new JobQueue(jobs, 0, 16);
         final int job = add(jobs, queue, 0, 1);
         assertThrows(AssertionError.class, () -> queue.enqueue(job));
     }
@@ -111,16 +136,11 @@ class JobQueueTest {
         return job;
     }
 
+    /** Largest size at most {@code limit}; among equals, the first in insertion order. */
     private static int bruteLargestAtMost(final JobTable jobs, final List<Integer> model, final int limit) {
         int best = JobQueue.NONE;
         for (final int job : model) {
-            if (jobs.size(job, 0) > limit) {
-                continue;
-            }
-            if (best == JobQueue.NONE
-                || jobs.size(job, 0) > jobs.size(best, 0)
-                || (jobs.size(job, 0) == jobs.size(best, 0) && jobs.arrivalTime(job) < jobs.arrivalTime(best))
-                || (jobs.size(job, 0) == jobs.size(best, 0) && jobs.arrivalTime(job) == jobs.arrivalTime(best) && job < best)) {
+            if (jobs.size(job, 0) <= limit && (best == JobQueue.NONE || jobs.size(job, 0) > jobs.size(best, 0))) {
                 best = job;
             }
         }

@@ -32,7 +32,7 @@ public final class NaiveBestFitJobsServers extends NaiveCentralQueue {
         }
         departedServers.clear();
         for (final int job : arrivals) {
-            if (waiting.contains(job)) {
+            if (jobs.isQueued(job)) {
                 final int server = bestServer(job);
                 if (server >= 0) {
                     start(job, server);

@@ -91,28 +91,15 @@ abstract class NaiveCentralQueue implements Scheduler {
         return ServerTable.NONE;
     }
 
-    /** The largest waiting job that fits {@code server} (D = 1): ties earliest arrival, then lowest handle. */
+    /** The largest waiting job that fits {@code server} (D = 1); among equals the first in arrival order. */
     protected final int largestFitting(final int server) {
         int best = JobTable.NONE;
         for (final int job : waiting) {
-            if (!fits(job, server)) {
-                continue;
-            }
-            if (best == JobTable.NONE || isLargerOrEarlier(job, best)) {
+            if (fits(job, server) && (best == JobTable.NONE || jobs.size(job, 0) > jobs.size(best, 0))) {
                 best = job;
             }
         }
         return best;
-    }
-
-    private boolean isLargerOrEarlier(final int job, final int other) {
-        if (jobs.size(job, 0) != jobs.size(other, 0)) {
-            return jobs.size(job, 0) > jobs.size(other, 0);
-        }
-        if (jobs.arrivalTime(job) != jobs.arrivalTime(other)) {
-            return jobs.arrivalTime(job) < jobs.arrivalTime(other);
-        }
-        return job < other;
     }
 
     protected final void fillLargestFirst(final int server) {

@@ -1,0 +1,57 @@
+package org.stowage.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The same steady-state slot as {@link SlotDecisionBenchmark}, run by the naive reference twins (plain
+ * lists, linear scans): the baseline for the indexed kernels. Smaller grid, because one naive slot at
+ * 10^6 queued jobs takes the better part of a second.
+ *
+ * <pre>
+ *   java -jar bench/target/benchmarks.jar "SlotDecisionBenchmark" -p servers=1000 -p queued=1000000
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 1, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx12g", "-XX:+UseParallelGC"})
+public class NaiveSlotDecisionBenchmark {
+    @Param({"BF-J/S-naive", "BF-J-naive", "BF-S-naive", "FIFO-FF-naive"})
+    public String kernel;
+
+    @Param({"1000"})
+    public int servers;
+
+    @Param({"10000", "1000000"})
+    public long queued;
+
+    @Param({"100"})
+    public int departures;
+
+    private SteadyState state;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        state = new SteadyState(kernel, servers, queued, departures, 42).warmUp(20);
+    }
+
+    @Benchmark
+    public long slot() {
+        return state.step();
+    }
+}
