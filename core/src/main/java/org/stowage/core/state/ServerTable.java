@@ -21,14 +21,16 @@ import org.stowage.core.Units;
  *       jointly).</li>
  *   <li>D = 1: a treap over servers ordered by (residual, index). Best fit, the server with the least
  *       residual that can still hold the job (ties: lowest index), is its leftmost node with residual
- *       &gt;= size: O(log L) expected.</li>
+ *       &gt;= size: O(log L) expected. The treap is re-keyed lazily: a residual change only marks the
+ *       server, and the next best-fit query moves each marked server once (O(log L) expected each). A
+ *       server that changes several times between queries (vacated, then refilled) costs one move.</li>
  *   <li>D &gt; 1: best fit maximises the score {@code sum_d size_d * occupied_d}, the inner product of the
  *       job's requirement and the server's occupied resources (Psychas and Ghaderi 2018, Sec. VI,
  *       "RMS-BF"), among servers that hold the job; ties go to the lowest index. It walks the segment
  *       tree with the same pruning as first fit: O(F log L) for F candidate leaves, O(L * D) worst
  *       case. The score fits a {@code long} because every unit count is below 2<sup>30</sup>.</li>
  * </ul>
- * Every residual change updates both indexes in O(D log L) (expected for the treap).
+ * Every residual change updates the segment tree in O(D log L) and marks the server for the treap.
  *
  * <h2>Allocation</h2>
  * All arrays are sized at construction; no method allocates. Not thread-safe.
@@ -48,10 +50,16 @@ public final class ServerTable {
     private final int leaves;
     private final int[] maxResidual;
 
-    /** Best-fit treap over servers for D = 1, keyed by (residual, index). */
+    /** Best-fit treap over servers for D = 1, keyed by (bfResidual, index): the residual when last keyed. */
     private final int[] bfLeft;
     private final int[] bfRight;
+    private final int[] bfPriority;
+    private final int[] bfResidual;
     private int bfRoot = NONE;
+    /** Servers whose residual changed since they were last keyed in the treap, and their marks. */
+    private final int[] bfStale;
+    private final boolean[] bfStaleMark;
+    private int bfStaleCount;
 
     /** Scratch for the D &gt; 1 best-fit walk. */
     private int walkBest;
@@ -101,14 +109,23 @@ public final class ServerTable {
         if (dimensions == 1) {
             bfLeft = new int[count];
             bfRight = new int[count];
+            bfPriority = new int[count];
+            bfResidual = residual.clone();
+            bfStale = new int[count];
+            bfStaleMark = new boolean[count];
             Arrays.fill(bfLeft, NONE);
             Arrays.fill(bfRight, NONE);
             for (int s = 0; s < count; s++) {
+                bfPriority[s] = Treaps.priority(s);
                 bfRoot = bfInsert(bfRoot, s);
             }
         } else {
             bfLeft = null;
             bfRight = null;
+            bfPriority = null;
+            bfResidual = null;
+            bfStale = null;
+            bfStaleMark = null;
         }
     }
 
@@ -193,11 +210,14 @@ public final class ServerTable {
      */
     public int bestFit(final JobTable jobs, final int job) {
         if (dimensions == 1) {
+            if (bfStaleCount != 0) {
+                rekeyStaleServers();
+            }
             final int units = jobs.size[job];
             int best = NONE;
             int node = bfRoot;
             while (node != NONE) {
-                if (residual[node] >= units) {
+                if (bfResidual[node] >= units) {
                     best = node;
                     node = bfLeft[node];
                 } else {
@@ -269,19 +289,12 @@ public final class ServerTable {
         if (!fits(jobs, job, server)) {
             throw new IllegalStateException("job " + job + " does not fit on server " + server);
         }
-        final boolean indexed = dimensions == 1;
-        if (indexed) {
-            bfRoot = bfDelete(bfRoot, server);
-        }
         final int base = server * dimensions;
         final int jobBase = job * dimensions;
         for (int d = 0; d < dimensions; d++) {
             residual[base + d] -= jobs.size[jobBase + d];
         }
-        if (indexed) {
-            bfRoot = bfInsert(bfRoot, server);
-        }
-        updateMaxima(server);
+        residualChanged(server);
         jobs.markRunning(job, server);
         final int head = firstJob[server];
         jobs.prev[job] = JobTable.NONE;
@@ -309,21 +322,36 @@ public final class ServerTable {
         jobs.prev[job] = JobTable.NONE;
         jobs.next[job] = JobTable.NONE;
         jobCount[server]--;
-        final boolean indexed = dimensions == 1;
-        if (indexed) {
-            bfRoot = bfDelete(bfRoot, server);
-        }
         final int base = server * dimensions;
         final int jobBase = job * dimensions;
         for (int d = 0; d < dimensions; d++) {
             residual[base + d] += jobs.size[jobBase + d];
             assert residual[base + d] <= capacity[base + d] : "residual above capacity on server " + server;
         }
-        if (indexed) {
-            bfRoot = bfInsert(bfRoot, server);
-        }
-        updateMaxima(server);
+        residualChanged(server);
         jobs.markStopped(job);
+    }
+
+    private void residualChanged(final int server) {
+        updateMaxima(server);
+        if (dimensions == 1 && !bfStaleMark[server]) {
+            bfStaleMark[server] = true;
+            bfStale[bfStaleCount++] = server;
+        }
+    }
+
+    /** Moves every server whose residual changed to its place in the best-fit treap. */
+    private void rekeyStaleServers() {
+        for (int i = 0; i < bfStaleCount; i++) {
+            final int server = bfStale[i];
+            bfStaleMark[server] = false;
+            if (bfResidual[server] != residual[server]) {
+                bfRoot = bfDelete(bfRoot, server);
+                bfResidual[server] = residual[server];
+                bfRoot = bfInsert(bfRoot, server);
+            }
+        }
+        bfStaleCount = 0;
     }
 
     private void updateMaxima(final int server) {
@@ -388,8 +416,8 @@ public final class ServerTable {
     }
 
     private boolean bfPrecedes(final int a, final int b) {
-        final int residualA = residual[a];
-        final int residualB = residual[b];
+        final int residualA = bfResidual[a];
+        final int residualB = bfResidual[b];
         return residualA != residualB ? residualA < residualB : a < b;
     }
 
@@ -401,12 +429,12 @@ public final class ServerTable {
         }
         if (bfPrecedes(server, node)) {
             bfLeft[node] = bfInsert(bfLeft[node], server);
-            if (Treaps.priority(bfLeft[node]) > Treaps.priority(node)) {
+            if (bfPriority[bfLeft[node]] > bfPriority[node]) {
                 return Treaps.rotateRight(bfLeft, bfRight, node);
             }
         } else {
             bfRight[node] = bfInsert(bfRight[node], server);
-            if (Treaps.priority(bfRight[node]) > Treaps.priority(node)) {
+            if (bfPriority[bfRight[node]] > bfPriority[node]) {
                 return Treaps.rotateLeft(bfLeft, bfRight, node);
             }
         }
@@ -416,7 +444,7 @@ public final class ServerTable {
     private int bfDelete(final int node, final int server) {
         assert node != NONE : "server " + server + " missing from the best-fit index";
         if (node == server) {
-            return Treaps.merge(bfLeft, bfRight, bfLeft[server], bfRight[server]);
+            return Treaps.merge(bfLeft, bfRight, bfPriority, bfLeft[server], bfRight[server]);
         }
         if (bfPrecedes(server, node)) {
             bfLeft[node] = bfDelete(bfLeft[node], server);
@@ -428,6 +456,9 @@ public final class ServerTable {
 
     /** Servers reachable in the best-fit index (D = 1), O(L); for tests. */
     int bestFitIndexedCount() {
+        if (dimensions == 1 && bfStaleCount != 0) {
+            rekeyStaleServers();
+        }
         return dimensions == 1 ? Treaps.count(bfLeft, bfRight, bfRoot) : 0;
     }
 }

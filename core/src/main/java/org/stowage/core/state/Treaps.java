@@ -1,13 +1,13 @@
 package org.stowage.core.state;
 
 /**
- * Key-independent parts of the intrusive treaps used by {@link JobQueue} and {@link ServerTable}:
- * priorities, rotations and merge, as static functions over child arrays (fastutil style), so each
- * structure keeps its own comparison inline.
+ * Key-independent parts of an intrusive treap over int handles (used by {@link ServerTable}): priorities,
+ * rotations and merge, as static functions over child arrays (fastutil style), so the structure keeps its
+ * own comparison inline.
  *
- * <p>A node's heap priority is a bijective hash of its handle, so no priority is stored, distinct handles
- * never tie, and the tree shape is a deterministic function of the keys and handles present. The expected
- * depth is O(log n) because the hash is unrelated to the keys.
+ * <p>A node's heap priority is a bijective hash of its handle, so distinct handles never tie and the tree
+ * shape is a deterministic function of the keys and handles present. The expected depth is O(log n)
+ * because the hash is unrelated to the keys.
  */
 final class Treaps {
     static final int NONE = -1;
@@ -41,18 +41,18 @@ final class Treaps {
     }
 
     /** Merges two treaps where every key of {@code a} precedes every key of {@code b}. */
-    static int merge(final int[] left, final int[] right, final int a, final int b) {
+    static int merge(final int[] left, final int[] right, final int[] priority, final int a, final int b) {
         if (a == NONE) {
             return b;
         }
         if (b == NONE) {
             return a;
         }
-        if (priority(a) > priority(b)) {
-            right[a] = merge(left, right, right[a], b);
+        if (priority[a] > priority[b]) {
+            right[a] = merge(left, right, priority, right[a], b);
             return a;
         }
-        left[b] = merge(left, right, a, left[b]);
+        left[b] = merge(left, right, priority, a, left[b]);
         return b;
     }
 
