@@ -1,5 +1,6 @@
 package org.stowage.core.kernel;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -33,7 +34,7 @@ public final class Kernels {
 
     /** Every known name, in a stable order. */
     public static Set<String> names() {
-        return java.util.Collections.unmodifiableSet(BY_NAME.keySet());
+        return Collections.unmodifiableSet(BY_NAME.keySet());
     }
 
     /**

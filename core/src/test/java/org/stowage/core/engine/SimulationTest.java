@@ -45,6 +45,24 @@ class SimulationTest {
     }
 
     @Test
+    void idleStretchesCostNothing() {
+        final EventLog log = new EventLog();
+        final Simulation simulation = simulation("BF-J/S", ServerTable.homogeneous(2, 10), TimeMode.SLOTTED, log,
+            new double[] {0, 1e12, 4},
+            new double[] {5e11, 3, 4},
+            new double[] {9e14, 1, 4});
+        simulation.runToCompletion();
+        assertEquals(List.of(
+            "A 0.0 job=0", "S 0.0 job=0 server=0",
+            "A 5.0E11 job=1", "S 5.0E11 job=1 server=0",
+            "D 5.00000000003E11 job=1 server=0",
+            "D 1.0E12 job=0 server=0",
+            "A 9.0E14 job=0", "S 9.0E14 job=0 server=0",
+            "D 9.00000000000001E14 job=0 server=0"), log.lines());
+        assertEquals(6, simulation.decisionCount(), "one decision per instant with events, not per slot");
+    }
+
+    @Test
     void aJobLargerThanEveryServerIsRejectedWithAReasonAndCounted() {
         final EventLog log = new EventLog();
         final Simulation simulation = simulation("FIFO-FF", new ServerTable(2, new int[] {10, 4, 4, 10}),
