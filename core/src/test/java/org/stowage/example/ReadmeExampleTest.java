@@ -21,7 +21,7 @@ class ReadmeExampleTest {
     @Test
     void readmeExampleRuns() {
         // README-EXAMPLE-START
-        Units units = Units.defaults();                                   // 2^20 units = capacity 1.0
+        Units units = Units.defaults();                                   // 10^6 units = capacity 1.0
         ServerTable cluster = ServerTable.homogeneous(5, units.capacityUnits(1.0));
 
         SizeDistribution sizes = SizeDistribution.uniform(units, 0.1, 0.9);
