@@ -1,12 +1,22 @@
 package org.stowage.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StowageCliTest {
     private final StringWriter out = new StringWriter();
@@ -21,8 +31,8 @@ class StowageCliTest {
         assertEquals(0, run("run", "--scheduler", "BF-J/S,BF-S", "--scheduler", "FIFO-FF", "--horizon", "20000",
             "--warmup", "1000"));
         final String[] lines = out.toString().split("\n");
-        assertTrue(lines[0].startsWith("5 servers, sizes uniform:0.1,0.9, service geometric:100, lambda 0.0950000"),
-            lines[0]);
+        assertTrue(lines[0].startsWith("5 servers (5), sizes uniform:0.1,0.9, service geometric:100, arrivals poisson"
+            + " lambda 0.0950000"), lines[0]);
         assertTrue(lines[1].startsWith("scheduler"), lines[1]);
         assertEquals(6, lines.length, out.toString());
         final String arrivedBfjs = lines[3].trim().split("\\s+")[1];
@@ -43,7 +53,16 @@ class StowageCliTest {
             .replace("' : ", "': "), "run", "--sizes", "uniform:0.1");
         assertOneLineError("stowage run: invalid value for --service: 'geometric:0.5': geometric mean service must be"
             + " finite and >= 1 slot: 0.5", "run", "--service", "geometric:0.5");
-        assertOneLineError("stowage run: invalid value for --servers: 0 (must be >= 1)", "run", "--servers", "0");
+        assertOneLineError("stowage run: invalid value for --servers: '0': server count must be >= 1: 0",
+            "run", "--servers", "0");
+        assertOneLineError("stowage run: invalid value for --servers: '2x1.0/1.0' has 2 resources but --sizes"
+            + " 'uniform:0.1,0.9' has 1", "run", "--servers", "2x1.0/1.0");
+        assertOneLineError("stowage run: invalid value for --arrivals: 'burst' (poisson or batch:N)",
+            "run", "--arrivals", "burst");
+        assertOneLineError("stowage run: invalid value for --sizes: 'truncnormal:0.5:1.2@1': mean size of class 0 on"
+            + " resource 0 must be in (0, 1]: 1.2", "run", "--sizes", "truncnormal:0.5:1.2@1");
+        assertOneLineError("stowage run: invalid value for --warmup: 5.0E7 (must be in [0, horizon))",
+            "run", "--warmup", "50000000");
     }
 
     @Test
@@ -51,6 +70,96 @@ class StowageCliTest {
         assertEquals(2, run("run", "--scheduler", "BF-X"));
         assertTrue(err.toString().startsWith("stowage run: invalid value for --scheduler: unknown scheduler 'BF-X'; known: BF-J,"),
             err.toString());
+    }
+
+    /**
+     * Golden output of a small fixed run: everything but the wall-clock columns is a function of the
+     * inputs. Regenerate deliberately if a kernel or a generator changes on purpose.
+     */
+    @Test
+    void goldenOutputOfASmallFixedRun() {
+        assertEquals(0, run("run", "--servers", "1", "--sizes", "discrete:0.4@1,0.6@1", "--lambda", "0.014",
+            "--horizon", "200000", "--warmup", "20000", "--seed", "3", "--scheduler", "BF-J/S,FIFO-FF"));
+        final String masked = out.toString().lines()
+            .map(line -> line.matches("^(BF|FIFO).*") ? line.replaceAll("\\s+\\d+\\s+\\d+$", "  <wall> <jobs/s>") : line)
+            .reduce("", (a, b) -> a + b + "\n");
+        assertEquals(String.join("\n",
+            "1 servers (1), sizes discrete:0.4@1,0.6@1, service geometric:100, arrivals poisson lambda 0.0140000,"
+                + " slotted, horizon 200000, warm-up 20000, seed 3",
+            "scheduler           arrived  completed rejected  mean queue  mean wait   p99 wait    util throughput"
+                + " verdict       wall ms      jobs/s",
+            "-".repeat(134),
+            GOLDEN_BFJS,
+            GOLDEN_FIFO,
+            ""), masked);
+    }
+
+    private static final String GOLDEN_BFJS = "BF-J/S                 2862       2862        0       2.467     170.01"
+        + "    1086.00  0.7511    0.01452 inconclusive  <wall> <jobs/s>";
+    private static final String GOLDEN_FIFO = "FIFO-FF                2862       2862        0       6.931     477.41"
+        + "    2035.00  0.7440    0.01455 inconclusive  <wall> <jobs/s>";
+
+    @Test
+    void outWritesTidyCsvAndAJsonSummaryThatParseBackWithEveryInput(@TempDir final Path directory) throws IOException {
+        final Path target = directory.resolve("nested/out");
+        assertEquals(0, run("run", "--scheduler", "BF-J/S", "--scheduler", "FIFO-FF", "--horizon", "20000",
+            "--seed", "9", "--out", target.toString()));
+        final List<String> rows = Files.readAllLines(target.resolve("results.csv"));
+        assertEquals("scheduler,metric,value", rows.get(0));
+        assertTrue(rows.contains("BF-J/S,verdict,inconclusive") || rows.contains("BF-J/S,verdict,stable")
+            || rows.contains("BF-J/S,verdict,unstable"), rows.toString());
+        final long bfjsRows = rows.stream().filter(row -> row.startsWith("BF-J/S,")).count();
+        final long fifoRows = rows.stream().filter(row -> row.startsWith("FIFO-FF,")).count();
+        assertEquals(bfjsRows, fifoRows, "one row per scheduler and metric");
+        for (final String row : rows.subList(1, rows.size())) {
+            assertEquals(3, row.split(",", -1).length, row);
+        }
+
+        final JsonNode summary = new ObjectMapper().readTree(target.resolve("summary.json").toFile());
+        final JsonNode inputs = summary.get("inputs");
+        assertEquals(9, inputs.get("seed").asLong());
+        assertEquals(20000, inputs.get("horizon").asDouble());
+        assertEquals(2000, inputs.get("warmup").asDouble(), "default warm-up is a tenth of the horizon");
+        assertEquals(0.95, inputs.get("intensity").asDouble());
+        assertEquals("uniform:0.1,0.9", inputs.get("sizes").asText());
+        assertEquals(2, summary.get("runs").size());
+        final double meanQueue = summary.get("runs").get(0).get("metrics").get("mean_queue").asDouble();
+        assertTrue(rows.contains("BF-J/S,mean_queue," + meanQueue), "CSV and JSON agree on mean_queue " + meanQueue);
+
+        // the recorded command repeats the run exactly
+        final List<String> command = new ArrayList<>();
+        inputs.get("command").forEach(node -> command.add(node.asText()));
+        final Path again = directory.resolve("again");
+        command.add("--out");
+        command.add(again.toString());
+        assertEquals(0, run(command.toArray(new String[0])));
+        assertArrayEquals(Files.readAllBytes(target.resolve("results.csv")), Files.readAllBytes(again.resolve("results.csv")));
+        assertArrayEquals(Files.readAllBytes(target.resolve("series.csv")), Files.readAllBytes(again.resolve("series.csv")));
+    }
+
+    @Test
+    void theSameCommandTwiceWritesByteIdenticalFiles(@TempDir final Path directory) throws IOException {
+        for (final String name : List.of("a", "b")) {
+            assertEquals(0, run("run", "--scheduler", "BF-J,BF-S", "--time-mode", "continuous", "--service",
+                "exponential:1", "--servers", "3x1.0,2x0.5", "--horizon", "2000", "--out", directory.resolve(name).toString()));
+        }
+        for (final String file : List.of("results.csv", "series.csv", "summary.json")) {
+            assertArrayEquals(Files.readAllBytes(directory.resolve("a").resolve(file)),
+                Files.readAllBytes(directory.resolve("b").resolve(file)), file);
+        }
+    }
+
+    @Test
+    void heterogeneousMultiResourceClustersAndBatchesRun() {
+        assertEquals(0, run("run", "--servers", "2x1.0/1.0,2x0.5/2.0", "--sizes", "uniform:0.1/0.1,0.5/0.4",
+            "--scheduler", "BF-J,FIFO-FF", "--horizon", "5000"), err.toString());
+        assertTrue(out.toString().startsWith("4 servers (2x1.0/1.0,2x0.5/2.0), sizes uniform:0.1/0.1,0.5/0.4"), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("run", "--arrivals", "batch:300", "--sizes", "truncnormal:0.5:0.2@1,0.05@2",
+            "--scheduler", "BF-J"), err.toString());
+        final String row = out.toString().lines().filter(line -> line.startsWith("BF-J ")).findFirst().orElseThrow();
+        assertEquals("300", row.trim().split("\\s+")[1], "the whole batch arrives: " + row);
+        assertEquals("300", row.trim().split("\\s+")[2], "and completes: " + row);
     }
 
     @Test

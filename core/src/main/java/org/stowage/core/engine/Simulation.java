@@ -53,7 +53,7 @@ public final class Simulation implements SchedulerContext {
 
     private long sequence;
     private double now;
-    private int queueCount;
+    private JobQueue[] queues = new JobQueue[0];
     private long arrived;
     private long started;
     private long completed;
@@ -302,7 +302,10 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public JobQueue newQueue() {
-        return new JobQueue(jobs, queueCount++, queueUniverse);
+        final JobQueue queue = new JobQueue(jobs, queues.length, queueUniverse);
+        queues = Arrays.copyOf(queues, queues.length + 1);
+        queues[queue.id()] = queue;
+        return queue;
     }
 
     @Override
@@ -354,6 +357,16 @@ public final class Simulation implements SchedulerContext {
 
     public Scheduler scheduler() {
         return scheduler;
+    }
+
+    /** Number of queues the scheduler made; queue {@code i} has {@link JobQueue#id()} {@code i}. */
+    public int queueCount() {
+        return queues.length;
+    }
+
+    /** The queue with id {@code id}, in [0, {@link #queueCount()}). */
+    public JobQueue queue(final int id) {
+        return queues[id];
     }
 
     public long arrivedCount() {

@@ -3,6 +3,7 @@ package org.stowage.core.workload;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
+import org.apache.commons.statistics.distribution.TruncatedNormalDistribution;
 import org.stowage.core.Units;
 
 /**
@@ -21,6 +22,11 @@ public interface SizeDistribution {
 
     /** Mean real size on resource {@code d} (before rounding), E[R] of the intensity formula. */
     double mean(int d);
+
+    /** Number of job classes {@link #sample} can return (classes are 0 .. count - 1). */
+    default int classCount() {
+        return 1;
+    }
 
     /** One resource, uniform on [low, high] (2019 paper, Sec. VII-A). */
     static SizeDistribution uniform(final Units units, final double low, final double high) {
@@ -80,35 +86,25 @@ public interface SizeDistribution {
                 + vectors.length + " types, " + probabilities.length + " probabilities");
         }
         final int dimensions = vectors[0].length;
+        if (dimensions < 1 || dimensions > Units.MAX_DIMENSIONS) {
+            throw new IllegalArgumentException("discrete sizes need 1 to " + Units.MAX_DIMENSIONS + " resources: "
+                + dimensions);
+        }
+        final double[] cumulative = cumulativeWeights(probabilities);
+        final double total = cumulative[cumulative.length - 1];
         final int[][] unitVectors = new int[vectors.length][];
-        final double[] cumulative = new double[vectors.length];
-        double total = 0;
+        final double[] means = new double[dimensions];
         for (int i = 0; i < vectors.length; i++) {
             if (vectors[i].length != dimensions) {
                 throw new IllegalArgumentException("type " + i + " has " + vectors[i].length
                     + " resources, type 0 has " + dimensions);
             }
-            if (!(probabilities[i] >= 0) || Double.isInfinite(probabilities[i])) {
-                throw new IllegalArgumentException("probability of type " + i + " must be finite and >= 0: "
-                    + probabilities[i]);
-            }
             unitVectors[i] = new int[dimensions];
             for (int d = 0; d < dimensions; d++) {
                 unitVectors[i][d] = units.sizeUnits(vectors[i][d]);
-            }
-            total += probabilities[i];
-            cumulative[i] = total;
-        }
-        if (!(total > 0)) {
-            throw new IllegalArgumentException("discrete size probabilities sum to " + total);
-        }
-        final double[] means = new double[dimensions];
-        for (int i = 0; i < vectors.length; i++) {
-            for (int d = 0; d < dimensions; d++) {
                 means[d] += vectors[i][d] * probabilities[i] / total;
             }
         }
-        final double sum = total;
         return new SizeDistribution() {
             @Override
             public int dimensions() {
@@ -117,13 +113,14 @@ public interface SizeDistribution {
 
             @Override
             public int sample(final RandomGenerator random, final int[] out) {
-                final double u = random.nextDouble() * sum;
-                int type = 0;
-                while (type < cumulative.length - 1 && u >= cumulative[type]) {
-                    type++;
-                }
+                final int type = pick(cumulative, random.nextDouble() * total);
                 System.arraycopy(unitVectors[type], 0, out, 0, dimensions);
                 return type;
+            }
+
+            @Override
+            public int classCount() {
+                return unitVectors.length;
             }
 
             @Override
@@ -136,5 +133,161 @@ public interface SizeDistribution {
                 return "discrete" + Arrays.deepToString(vectors) + " p=" + Arrays.toString(probabilities);
             }
         };
+    }
+
+    /**
+     * Job classes with per-class, per-resource truncated Gaussian sizes (Tran et al. 2018, Sec. 5.4): class
+     * {@code k} is drawn with probability proportional to {@code weights[k]}; then each resource {@code d}
+     * independently gets a Normal with mean {@code means[k][d]} and standard deviation
+     * {@code cv * means[k][d]}, truncated to [0, 1], sampled by inversion of the truncated CDF (one uniform
+     * per resource, no rejection loop). The job's class is {@code k}.
+     */
+    static SizeDistribution truncatedNormal(final Units units, final double[][] means, final double cv,
+                                            final double[] weights) {
+        if (means.length == 0 || means.length != weights.length) {
+            throw new IllegalArgumentException("truncated Gaussian sizes need as many weights as classes: "
+                + means.length + " classes, " + weights.length + " weights");
+        }
+        if (!(cv > 0) || Double.isInfinite(cv)) {
+            throw new IllegalArgumentException("coefficient of variation must be finite and > 0: " + cv);
+        }
+        final int dimensions = means[0].length;
+        if (dimensions < 1 || dimensions > Units.MAX_DIMENSIONS) {
+            throw new IllegalArgumentException("truncated Gaussian sizes need 1 to " + Units.MAX_DIMENSIONS
+                + " resources: " + dimensions);
+        }
+        final double[] cumulative = cumulativeWeights(weights);
+        final TruncatedNormalDistribution[] laws = new TruncatedNormalDistribution[means.length * dimensions];
+        final double[] classMeans = new double[dimensions];
+        for (int k = 0; k < means.length; k++) {
+            if (means[k].length != dimensions) {
+                throw new IllegalArgumentException("class " + k + " has " + means[k].length
+                    + " resources, class 0 has " + dimensions);
+            }
+            for (int d = 0; d < dimensions; d++) {
+                final double mean = means[k][d];
+                if (!(mean > 0) || !(mean <= 1)) {
+                    throw new IllegalArgumentException("mean size of class " + k + " on resource " + d
+                        + " must be in (0, 1]: " + mean);
+                }
+                final TruncatedNormalDistribution law = TruncatedNormalDistribution.of(mean, cv * mean, 0, 1);
+                laws[k * dimensions + d] = law;
+                classMeans[d] += law.getMean() * weights[k] / cumulative[cumulative.length - 1];
+            }
+        }
+        final double total = cumulative[cumulative.length - 1];
+        final double resolution = units.resolution();
+        final String text = "truncnormal(cv=" + cv + ")" + Arrays.deepToString(means) + " w=" + Arrays.toString(weights);
+        return new SizeDistribution() {
+            @Override
+            public int dimensions() {
+                return dimensions;
+            }
+
+            @Override
+            public int sample(final RandomGenerator random, final int[] out) {
+                final int k = pick(cumulative, random.nextDouble() * total);
+                for (int d = 0; d < dimensions; d++) {
+                    final double real = laws[k * dimensions + d].inverseCumulativeProbability(random.nextDouble());
+                    out[d] = (int) Math.ceil(Math.min(real, 1.0) * resolution);
+                }
+                return k;
+            }
+
+            @Override
+            public int classCount() {
+                return means.length;
+            }
+
+            @Override
+            public double mean(final int d) {
+                return classMeans[d];
+            }
+
+            @Override
+            public String toString() {
+                return text;
+            }
+        };
+    }
+
+    /**
+     * Sizes drawn uniformly from observed size vectors in units (for example a trace's kept tasks), so a
+     * synthetic run can reuse a real size distribution. {@code packedUnits[i * dimensions + d]} is
+     * observation {@code i}'s size on resource {@code d}; the array is copied.
+     */
+    static SizeDistribution empirical(final Units units, final int dimensions, final int[] packedUnits) {
+        if (dimensions < 1 || dimensions > Units.MAX_DIMENSIONS) {
+            throw new IllegalArgumentException("empirical sizes need 1 to " + Units.MAX_DIMENSIONS + " resources: "
+                + dimensions);
+        }
+        if (packedUnits.length == 0 || packedUnits.length % dimensions != 0) {
+            throw new IllegalArgumentException("empirical sizes need a positive multiple of " + dimensions
+                + " values: " + packedUnits.length);
+        }
+        final int[] observed = packedUnits.clone();
+        final int count = observed.length / dimensions;
+        final double[] means = new double[dimensions];
+        for (int i = 0; i < observed.length; i++) {
+            if (observed[i] < 0 || observed[i] > Units.MAX_UNITS) {
+                throw new IllegalArgumentException("empirical size " + i / dimensions + " on resource "
+                    + i % dimensions + " must be in [0, " + Units.MAX_UNITS + "] units: " + observed[i]);
+            }
+            means[i % dimensions] += units.toReal(observed[i]) / count;
+        }
+        return new SizeDistribution() {
+            @Override
+            public int dimensions() {
+                return dimensions;
+            }
+
+            @Override
+            public int sample(final RandomGenerator random, final int[] out) {
+                System.arraycopy(observed, random.nextInt(count) * dimensions, out, 0, dimensions);
+                return 0;
+            }
+
+            @Override
+            public double mean(final int d) {
+                return means[d];
+            }
+
+            @Override
+            public String toString() {
+                return "empirical(" + count + " observations)";
+            }
+        };
+    }
+
+    /** Running sums of non-negative finite weights; rejects a zero total. */
+    private static double[] cumulativeWeights(final double[] weights) {
+        final double[] cumulative = new double[weights.length];
+        double total = 0;
+        for (int i = 0; i < weights.length; i++) {
+            if (!(weights[i] >= 0) || Double.isInfinite(weights[i])) {
+                throw new IllegalArgumentException("weight of type " + i + " must be finite and >= 0: " + weights[i]);
+            }
+            total += weights[i];
+            cumulative[i] = total;
+        }
+        if (!(total > 0)) {
+            throw new IllegalArgumentException("type weights sum to " + total + "; at least one must be > 0");
+        }
+        return cumulative;
+    }
+
+    /** The first index whose cumulative weight exceeds {@code u}, by binary search: O(log n). */
+    private static int pick(final double[] cumulative, final double u) {
+        int low = 0;
+        int high = cumulative.length - 1;
+        while (low < high) {
+            final int middle = (low + high) >>> 1;
+            if (u >= cumulative[middle]) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
     }
 }

@@ -38,6 +38,43 @@ class RunMetricsTest {
         assertEquals(2.0, metrics.maxWait(), 1e-12);
         assertEquals(0.2, metrics.throughput(), 1e-12);
         assertEquals(2, metrics.waitCount());
+        assertEquals(1, metrics.queueCount(), "BF-J/S keeps one central queue");
+        assertEquals(0.4, metrics.meanQueueLength(0), 1e-12);
+        assertEquals(3.0, metrics.meanCompletionTime(), 1e-12, "A: arrived 0, left 3");
+        assertEquals(3.0, metrics.makespan(), 1e-12);
+        assertEquals(0.4, metrics.arrivalRate(), 1e-12, "2 arrivals in 5 slots");
+    }
+
+    /**
+     * A batch of four jobs of size 6 at time 0 on two servers of capacity 10, services 4, 2, 3, 1 in
+     * arrival order: BF-J/S starts jobs 0 and 1 at 0; job 1 leaves at 2 and job 2 starts (done at 5); job 0
+     * leaves at 4 and job 3 starts (done at 5). Completion times 4, 2, 5, 5: mean 4; makespan 5; waits
+     * 0, 0, 2, 4.
+     */
+    @Test
+    void batchCompletionTimesAndMakespan() {
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(2, 10))
+            .workload(new ScriptedWorkload(new double[] {0, 4, 6}, new double[] {0, 2, 6}, new double[] {0, 3, 6},
+                new double[] {0, 1, 6}))
+            .scheduler(new BestFitJobsServers())
+            .checkInvariants(true)
+            .build();
+        final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+        simulation.addListener(metrics);
+        simulation.runToCompletion();
+        metrics.finish(simulation.now());
+        assertEquals(4.0, metrics.meanCompletionTime(), 1e-12);
+        assertEquals(5.0, metrics.completionTimePercentile(100), 1e-12);
+        assertEquals(5.0, metrics.makespan(), 1e-12);
+        assertEquals(1.5, metrics.meanWait(), 1e-12);
+        // queue: 2 jobs during [0, 2), 1 during [2, 4), 0 after: integral 6 over 5 slots
+        assertEquals(6.0 / 5, metrics.meanQueueLength(), 1e-12);
+        assertEquals(5, metrics.queueSeries().size(), "unit buckets over [0, 5)");
+        final double[] expected = {2, 2, 1, 1, 0};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], metrics.queueSeries().mean(i), 1e-12, "series bucket " + i);
+        }
     }
 
     @Test

@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.random.RandomGenerator;
 
+import org.apache.commons.statistics.distribution.TruncatedNormalDistribution;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.Seeds;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.state.ServerTable;
 
 /** Sample moments within statistical tolerance (fixed seeds, tolerances of several standard errors). */
 class WorkloadTest {
@@ -177,5 +180,113 @@ class WorkloadTest {
             workload.next(spec);
         }
         assertEquals(Double.POSITIVE_INFINITY, workload.peekArrivalTime());
+    }
+
+    @Test
+    void truncatedGaussianClassesHaveTheirTruncatedMeansAndStayInTheUnitInterval() {
+        // LoTES Sec. 5.4: per class and resource, mean r, coefficient of variation 0.5, truncated to [0, 1]
+        final double[][] means = {{0.025, 0.6}, {0.3, 0.9}};
+        final SizeDistribution sizes = SizeDistribution.truncatedNormal(UNITS, means, 0.5, new double[] {1, 3});
+        assertEquals(2, sizes.classCount());
+        final RandomGenerator random = Seeds.generator(21, Seeds.SIZES);
+        final int[] out = new int[2];
+        final int n = 400_000;
+        final double[][] sums = new double[2][2];
+        final double[][] sumsOfSquares = new double[2][2];
+        final int[] counts = new int[2];
+        for (int i = 0; i < n; i++) {
+            final int k = sizes.sample(random, out);
+            counts[k]++;
+            for (int d = 0; d < 2; d++) {
+                assertTrue(out[d] >= 0 && out[d] <= UNITS.resolution(), "truncated to [0, 1]: " + out[d]);
+                final double real = UNITS.toReal(out[d]);
+                sums[k][d] += real;
+                sumsOfSquares[k][d] += real * real;
+            }
+        }
+        assertEquals(0.25, (double) counts[0] / n, 5 * Math.sqrt(0.25 * 0.75 / n), "class weights 1:3");
+        for (int k = 0; k < 2; k++) {
+            for (int d = 0; d < 2; d++) {
+                final TruncatedNormalDistribution law =
+                    TruncatedNormalDistribution.of(means[k][d], 0.5 * means[k][d], 0, 1);
+                final double mean = sums[k][d] / counts[k];
+                final double variance = sumsOfSquares[k][d] / counts[k] - mean * mean;
+                assertEquals(law.getMean(), mean, 5 * Math.sqrt(law.getVariance() / counts[k]) + 1e-6,
+                    "class " + k + " resource " + d);
+                assertEquals(law.getVariance(), variance, 0.03 * law.getVariance(), "class " + k + " resource " + d);
+            }
+        }
+        final double expectedMean0 = 0.25 * TruncatedNormalDistribution
+            .of(0.025, 0.0125, 0, 1).getMean() + 0.75 * TruncatedNormalDistribution.of(0.3, 0.15, 0, 1).getMean();
+        assertEquals(expectedMean0, sizes.mean(0), 1e-12);
+        // a mean near 1 loses mass above 1: the truncated mean is below the nominal one
+        assertTrue(sizes.mean(1) < 0.25 * 0.6 + 0.75 * 0.9, "truncation at 1 lowers the mean: " + sizes.mean(1));
+    }
+
+    @Test
+    void truncatedGaussianRejectsBadParametersNamingThem() {
+        final IllegalArgumentException badMean = assertThrows(IllegalArgumentException.class,
+            () -> SizeDistribution.truncatedNormal(UNITS, new double[][] {{1.5}}, 0.5, new double[] {1}));
+        assertEquals("mean size of class 0 on resource 0 must be in (0, 1]: 1.5", badMean.getMessage());
+        final IllegalArgumentException badCv = assertThrows(IllegalArgumentException.class,
+            () -> SizeDistribution.truncatedNormal(UNITS, new double[][] {{0.5}}, -1, new double[] {1}));
+        assertEquals("coefficient of variation must be finite and > 0: -1.0", badCv.getMessage());
+    }
+
+    @Test
+    void empiricalSizesReplayObservationsUniformly() {
+        final int[] observed = {10, 20, 30, 40};
+        final SizeDistribution sizes = SizeDistribution.empirical(new Units(100), 2, observed);
+        observed[0] = 99; // the distribution keeps its own copy
+        assertEquals(0.2, sizes.mean(0), 1e-12);
+        assertEquals(0.3, sizes.mean(1), 1e-12);
+        final RandomGenerator random = Seeds.generator(22, Seeds.SIZES);
+        final int[] out = new int[2];
+        int first = 0;
+        final int n = 100_000;
+        for (int i = 0; i < n; i++) {
+            sizes.sample(random, out);
+            assertTrue((out[0] == 10 && out[1] == 20) || (out[0] == 30 && out[1] == 40), out[0] + "/" + out[1]);
+            if (out[0] == 10) {
+                first++;
+            }
+        }
+        assertEquals(0.5, (double) first / n, 5 * Math.sqrt(0.25 / n));
+    }
+
+    @Test
+    void perTypePoissonStreamsHaveTheirOwnRatesAndServices() {
+        final double[] rates = {0.3, 0.1};
+        final ServiceDistribution[] service = {ServiceDistribution.deterministic(2), ServiceDistribution.deterministic(9)};
+        final SyntheticWorkload workload = SyntheticWorkload.perTypePoisson(TimeMode.SLOTTED,
+            UNITS, new double[][] {{0.2}, {0.7}}, rates, service, 23);
+        final JobSpec spec = new JobSpec(1);
+        final long slots = 400_000;
+        final long[] perType = new long[2];
+        while (workload.peekArrivalTime() < slots) {
+            workload.next(spec);
+            perType[spec.jobClass]++;
+            assertEquals(spec.jobClass == 0 ? 2.0 : 9.0, spec.serviceTime, "service of type " + spec.jobClass);
+            assertEquals(UNITS.sizeUnits(spec.jobClass == 0 ? 0.2 : 0.7), spec.size[0]);
+        }
+        for (int j = 0; j < 2; j++) {
+            assertEquals(rates[j], (double) perType[j] / slots, 5 * Math.sqrt(rates[j] / slots), "rate of type " + j);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new SyntheticWorkload(Arrivals.poissonPerSlot(1),
+            SizeDistribution.uniform(UNITS, 0.1, 0.2), service, 1, 10), "two services for one class");
+    }
+
+    @Test
+    void intensityGeneralisesToHeterogeneousMultiResourceClusters() {
+        final Units units = new Units(1000);
+        // unit servers: the 2019 formula
+        assertEquals(0.095, SyntheticWorkload.lambdaForIntensity(0.95,
+            ServerTable.homogeneous(5, 1000), units, SizeDistribution.uniform(units, 0.1, 0.9),
+            100), 1e-12);
+        // two resources: capacities (3, 1) + (1, 1) -> totals (4, 2); mean sizes (0.5, 0.1): min(8, 20) = 8 jobs
+        final ServerTable cluster =
+            new ServerTable(2, new int[] {3000, 1000, 1000, 1000});
+        final SizeDistribution sizes = SizeDistribution.uniform(units, new double[] {0.25, 0.05}, new double[] {0.75, 0.15});
+        assertEquals(0.9 * 8 / 10, SyntheticWorkload.lambdaForIntensity(0.9, cluster, units, sizes, 10), 1e-12);
     }
 }
