@@ -1,27 +1,26 @@
 package org.stowage.cli;
 
+import static org.stowage.core.experiment.ResultFiles.atomically;
+import static org.stowage.core.experiment.ResultFiles.csv;
+import static org.stowage.core.experiment.ResultFiles.number;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
 import de.siegmar.fastcsv.writer.CsvWriter;
-import de.siegmar.fastcsv.writer.LineDelimiter;
 
+import org.stowage.core.experiment.ResultFiles;
 import org.stowage.core.experiment.RunResult;
 
 /**
  * The files of {@code run --out DIR}. Everything written is a function of the inputs only (wall-clock
  * times stay in the printed table), so the same command twice writes byte-identical files. Each file is
- * written beside its target and renamed into place, so a reader never sees half a file.
+ * written beside its target and renamed into place ({@link ResultFiles}), so a reader never sees half a file.
  *
  * <ul>
  *   <li>{@value #RESULTS}: tidy, one row per scheduler and metric: {@code scheduler,metric,value}; the
@@ -81,36 +80,6 @@ final class RunOutputs {
             runs.add(run);
         }
         summary.put("runs", runs);
-        final String json = json(summary);
-        atomically(directory.resolve(SUMMARY), target -> Files.writeString(target, json));
-    }
-
-    static String json(final Object value) throws JsonProcessingException {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value) + "\n";
-    }
-
-    static CsvWriter csv(final Path target) throws IOException {
-        return CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(target);
-    }
-
-    /** Shortest text that reads back as the same double; empty for NaN. */
-    static String number(final double value) {
-        if (Double.isNaN(value)) {
-            return "";
-        }
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
-    }
-
-    /** Writes through {@code writer} to a sibling temporary file, then renames it over {@code target}. */
-    static void atomically(final Path target, final FileWriter writer) throws IOException {
-        final Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-        writer.write(temporary);
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /** Writes one file. */
-    @FunctionalInterface
-    interface FileWriter {
-        void write(Path target) throws IOException;
+        ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
     }
 }

@@ -77,6 +77,12 @@ public final class Stability {
         this.buckets = buckets;
     }
 
+    /** A verdict with its details as recorded earlier (for reading results back from files). */
+    public static Stability of(final Verdict verdict, final double growth, final double growthError,
+                               final double meanLevel, final double rise, final int buckets) {
+        return new Stability(verdict, growth, growthError, meanLevel, rise, buckets);
+    }
+
     /**
      * Judges the queue series over the observed window {@code [from, to)}.
      *
