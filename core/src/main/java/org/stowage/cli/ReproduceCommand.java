@@ -1,0 +1,88 @@
+package org.stowage.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Figures;
+import org.stowage.reproduce.Reproduction;
+import org.stowage.reproduce.Scale;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code stowage reproduce FIGURE}: runs a figure of the 2019 paper at the paper's scale (or {@code --quick}),
+ * writes its CSV, PNG and SVG, and prints the paper's claims next to our results.
+ */
+@Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Reproduce a figure of Psychas and Ghaderi 2019: data, plots and a claim-by-claim verdict.",
+    footer = {"", "Examples:",
+        "  stowage reproduce fig3a",
+        "  stowage reproduce all-2019 --out reproduce",
+        "  stowage reproduce fig4b --quick --threads 1",
+        "",
+        "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
+final class ReproduceCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b or all-2019.")
+    private String figure;
+
+    @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
+    private boolean quick;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reproduce",
+        description = "Output directory; each figure writes into DIR/FIGURE (default: ${DEFAULT-VALUE}).")
+    private Path out;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+    private Integer threads;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
+        description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Override
+    public Integer call() {
+        final Map<String, Figure> known = Figures.paper2019();
+        final List<Figure> chosen = new ArrayList<>();
+        if (figure.equals("all-2019")) {
+            chosen.addAll(known.values());
+        } else if (known.containsKey(figure)) {
+            chosen.add(known.get(figure));
+        } else {
+            throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
+                + String.join(", ", Figures.names()) + ")");
+        }
+        final int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (workers < 1) {
+            throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be >= 1)");
+        }
+        final Scale scale = quick ? Scale.QUICK : Scale.PAPER;
+        final PrintWriter printer = spec.commandLine().getOut();
+        final long start = System.nanoTime();
+        int disagreements = 0;
+        for (final Figure each : chosen) {
+            final Reproduction reproduction;
+            try (Progress progress = Progress.of(each.name(), Reproduction.units(each, scale))) {
+                reproduction = Reproduction.run(each, scale, out.resolve(each.name()), workers, seed, progress::stepTo);
+            }
+            reproduction.print(printer);
+            disagreements += (int) reproduction.claims().stream().filter(claim -> !claim.agrees()).count();
+            printer.println("wrote " + out.resolve(each.name()).resolve(each.name() + ".csv") + " (.png, .svg)");
+        }
+        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
+            scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
+        return 0;
+    }
+}

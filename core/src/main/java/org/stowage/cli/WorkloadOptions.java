@@ -1,0 +1,234 @@
+package org.stowage.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.stowage.core.Units;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.experiment.WorkloadSource;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.workload.ServiceDistribution;
+import org.stowage.core.workload.SizeDistribution;
+import org.stowage.core.workload.SyntheticWorkload;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The cluster, workload and time options shared by {@code run} and {@code sweep}, and how they become a
+ * {@link RunSpec}. A sweep overrides some of them per point with {@link #with}.
+ */
+final class WorkloadOptions {
+    /** Option names (without dashes) that a sweep may vary. */
+    static final List<String> VARIABLE = List.of("servers", "sizes", "arrivals", "service", "intensity", "lambda",
+        "time-mode", "horizon", "warmup", "resolution");
+
+    @Option(names = "--servers", paramLabel = "SPEC", defaultValue = "5",
+        description = "Servers: a count of unit servers (5), groups COUNTxCAPACITY with vector capacities "
+            + "(2x1.0,3x0.5 or 4x1.0/1.0), or ec2:COUNT (default: ${DEFAULT-VALUE}).")
+    String servers;
+
+    @Option(names = "--sizes", paramLabel = "SPEC", defaultValue = "uniform:0.1,0.9",
+        description = "Job sizes: uniform:LOW,HIGH, discrete:SIZE@WEIGHT,..., truncnormal:CV:MEAN@WEIGHT,... "
+            + "(vectors as 0.2/0.5), or ec2 (default: ${DEFAULT-VALUE}).")
+    String sizes;
+
+    @Option(names = "--arrivals", paramLabel = "SPEC", defaultValue = "poisson",
+        description = "poisson (per slot, or a Poisson process in continuous time) or batch:N jobs at time 0 "
+            + "(default: ${DEFAULT-VALUE}).")
+    String arrivals;
+
+    @Option(names = "--service", paramLabel = "SPEC", defaultValue = "geometric:100",
+        description = "Service: geometric:MEAN, deterministic:VALUE, exponential:MEAN (default: ${DEFAULT-VALUE}).")
+    String service;
+
+    @Option(names = "--intensity", paramLabel = "ALPHA",
+        description = "Traffic intensity alpha: lambda = alpha * mu * min over resources of (total capacity / "
+            + "E[R]); for L unit servers, alpha * mu * L / E[R] (default 0.95 unless --lambda).")
+    Double intensity;
+
+    @Option(names = "--lambda", paramLabel = "RATE",
+        description = "Arrival rate per slot (or per time unit), instead of --intensity.")
+    Double lambda;
+
+    @Option(names = "--time-mode", paramLabel = "MODE", defaultValue = "slotted",
+        description = "slotted or continuous (default: ${DEFAULT-VALUE}).")
+    String timeMode;
+
+    @Option(names = "--horizon", paramLabel = "T",
+        description = "Simulated time (default 4000000; batch arrivals run to completion unless given).")
+    Double horizon;
+
+    @Option(names = "--warmup", paramLabel = "T",
+        description = "Statistics ignore times before this (default: a tenth of the horizon; 0 for batches).")
+    Double warmup;
+
+    @Option(names = "--resolution", paramLabel = "UNITS", defaultValue = "1000000",
+        description = "Fixed-point units per 1.0 of a resource; sizes round up, capacities down "
+            + "(default: ${DEFAULT-VALUE}).")
+    int resolution;
+
+    /** The validated options as a run spec (for the given scheduler and seed), its inputs and description. */
+    record Plan(RunSpec spec, Map<String, Object> inputs, List<String> arguments, String description) {
+    }
+
+    /** A copy with option {@code name} (one of {@link #VARIABLE}) set to {@code value}. */
+    WorkloadOptions with(final String name, final String value) {
+        final WorkloadOptions copy = new WorkloadOptions();
+        copy.servers = servers;
+        copy.sizes = sizes;
+        copy.arrivals = arrivals;
+        copy.service = service;
+        copy.intensity = intensity;
+        copy.lambda = lambda;
+        copy.timeMode = timeMode;
+        copy.horizon = horizon;
+        copy.warmup = warmup;
+        copy.resolution = resolution;
+        try {
+            switch (name) {
+                case "servers" -> copy.servers = value;
+                case "sizes" -> copy.sizes = value;
+                case "arrivals" -> copy.arrivals = value;
+                case "service" -> copy.service = value;
+                case "intensity" -> {
+                    copy.intensity = WorkloadSpecs.number(value);
+                    copy.lambda = null;
+                }
+                case "lambda" -> {
+                    copy.lambda = WorkloadSpecs.number(value);
+                    copy.intensity = null;
+                }
+                case "time-mode" -> copy.timeMode = value;
+                case "horizon" -> copy.horizon = WorkloadSpecs.number(value);
+                case "warmup" -> copy.warmup = WorkloadSpecs.number(value);
+                case "resolution" -> copy.resolution = Integer.parseInt(value.strip());
+                default -> throw new IllegalArgumentException("cannot vary '" + name + "'; variable: "
+                    + String.join(", ", VARIABLE) + ", or scheduler.KEY");
+            }
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException("'" + value + "' is not a whole number", e);
+        }
+        return copy;
+    }
+
+    Plan plan(final String scheduler, final long seed) {
+        final TimeMode mode = parseTimeMode(timeMode);
+        if (intensity != null && lambda != null) {
+            throw new IllegalArgumentException("--intensity and --lambda are exclusive: " + intensity + ", " + lambda);
+        }
+        final Units units;
+        try {
+            units = new Units(resolution);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
+        }
+        final SizeDistribution sizeDistribution = WorkloadSpecs.sizes(sizes, units);
+        final ServiceDistribution serviceDistribution = WorkloadSpecs.service(service);
+        final ServerTable cluster = WorkloadSpecs.servers(servers, units, sizeDistribution.dimensions());
+        if (cluster.dimensions() != sizeDistribution.dimensions()) {
+            throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
+                + cluster.dimensions() + " resources but --sizes '" + sizes + "' has " + sizeDistribution.dimensions());
+        }
+        final boolean batch = WorkloadSpecs.isBatch(arrivals);
+        final double rate;
+        if (batch) {
+            if (intensity != null || lambda != null) {
+                throw new IllegalArgumentException("--intensity and --lambda do not apply to --arrivals " + arrivals);
+            }
+            rate = Double.NaN;
+        } else if (lambda != null) {
+            if (!(lambda > 0) || Double.isInfinite(lambda)) {
+                throw new IllegalArgumentException("invalid value for --lambda: " + lambda + " (must be finite and > 0)");
+            }
+            rate = lambda;
+        } else {
+            final double alpha = intensity == null ? 0.95 : intensity;
+            if (!(alpha > 0) || Double.isInfinite(alpha)) {
+                throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " (must be finite and > 0)");
+            }
+            rate = SyntheticWorkload.lambdaForIntensity(alpha, cluster, units, sizeDistribution, serviceDistribution.mean());
+        }
+        final boolean slotted = mode == TimeMode.SLOTTED;
+        WorkloadSpecs.arrivals(arrivals, slotted, batch ? 1 : rate);
+
+        final double runHorizon = horizon != null ? horizon : batch ? Double.POSITIVE_INFINITY : 4_000_000;
+        if (!(runHorizon > 0)) {
+            throw new IllegalArgumentException("invalid value for --horizon: " + runHorizon + " (must be > 0)");
+        }
+        final double runWarmup = warmup != null ? warmup : batch ? 0 : runHorizon / 10;
+        if (!(runWarmup >= 0) || !(runWarmup < runHorizon)) {
+            throw new IllegalArgumentException("invalid value for --warmup: " + runWarmup + " (must be in [0, horizon))");
+        }
+        // about 2048 buckets over a finite horizon, so the verdict sees about 900 of them; unit width otherwise
+        final double interval = Double.isInfinite(runHorizon) ? 1 : Math.max(runHorizon / 2048, 1e-9);
+        final String arrivalSpec = arrivals;
+        final WorkloadSource source = workloadSeed -> new SyntheticWorkload(
+            WorkloadSpecs.arrivals(arrivalSpec, slotted, batch ? 1 : rate), sizeDistribution, serviceDistribution,
+            workloadSeed);
+        final int[] capacities = new int[cluster.count() * cluster.dimensions()];
+        for (int s = 0; s < cluster.count(); s++) {
+            for (int d = 0; d < cluster.dimensions(); d++) {
+                capacities[s * cluster.dimensions() + d] = cluster.capacity(s, d);
+            }
+        }
+        final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), capacities, source, mode, runHorizon,
+            runWarmup, seed, interval);
+
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("servers", servers);
+        inputs.put("sizes", sizes);
+        inputs.put("arrivals", arrivals);
+        inputs.put("service", service);
+        if (lambda != null) {
+            inputs.put("lambda", lambda);
+        } else if (!batch) {
+            inputs.put("intensity", intensity == null ? 0.95 : intensity);
+        }
+        inputs.put("lambda_used", batch ? null : rate);
+        inputs.put("time_mode", mode.name().toLowerCase(Locale.ROOT));
+        inputs.put("horizon", Double.isInfinite(runHorizon) ? null : runHorizon);
+        inputs.put("warmup", runWarmup);
+        inputs.put("resolution", resolution);
+        inputs.put("series_interval", interval);
+
+        final List<String> arguments = new ArrayList<>(List.of("--servers", servers, "--sizes", sizes,
+            "--arrivals", arrivals, "--service", service));
+        if (lambda != null) {
+            arguments.addAll(List.of("--lambda", Double.toString(lambda)));
+        } else if (!batch) {
+            arguments.addAll(List.of("--intensity", Double.toString(intensity == null ? 0.95 : intensity)));
+        }
+        arguments.addAll(List.of("--time-mode", timeMode.toLowerCase(Locale.ROOT)));
+        if (!Double.isInfinite(runHorizon)) {
+            arguments.addAll(List.of("--horizon", format(runHorizon)));
+        }
+        arguments.addAll(List.of("--warmup", format(runWarmup), "--resolution", Integer.toString(resolution)));
+
+        final String description = String.format(Locale.ROOT,
+            "%d servers (%s), sizes %s, service %s, arrivals %s%s, %s, horizon %s, warm-up %s",
+            cluster.count(), servers, sizes, service, arrivals,
+            batch ? "" : String.format(Locale.ROOT, " lambda %.6g", rate),
+            inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon),
+            format(runWarmup));
+        return new Plan(runSpec, inputs, arguments, description);
+    }
+
+    private static TimeMode parseTimeMode(final String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "slotted":
+                return TimeMode.SLOTTED;
+            case "continuous":
+                return TimeMode.CONTINUOUS;
+            default:
+                throw new IllegalArgumentException("invalid value for --time-mode: '" + text + "' (slotted or continuous)");
+        }
+    }
+
+    static String format(final double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+    }
+}

@@ -1,0 +1,171 @@
+package org.stowage.reproduce;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.stowage.core.Units;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.metrics.Stability.Verdict;
+import org.stowage.core.workload.Arrivals;
+import org.stowage.core.workload.ServiceDistribution;
+import org.stowage.core.workload.SizeDistribution;
+import org.stowage.core.workload.SyntheticWorkload;
+
+/**
+ * The synthetic figures of Psychas and Ghaderi 2019, Sec. VII-A, with their simulation lengths.
+ *
+ * <h2>Lengths and replications (paper scale)</h2>
+ * <ul>
+ *   <li>Fig. 3a and 3b: 10<sup>7</sup> slots, 5 replications. The unstable schedulers accumulate 5% (3a)
+ *       and 2% (3b) of their arrivals, which the stability test resolves from about 2 * 10<sup>6</sup>
+ *       slots on; five times that keeps every replication's verdict away from the threshold.</li>
+ *   <li>Fig. 4a: 2 * 10<sup>6</sup> slots (about 10<sup>6</sup> jobs per run at lambda = 0.5 alpha), 3
+ *       replications; Fig. 4b: 10<sup>7</sup> slots (about 10<sup>6</sup> jobs at lambda = 0.1 alpha), 3
+ *       replications. Warm-up is a tenth of the run. The orderings the paper reports differ by factors of
+ *       2 to 100, far outside the 95% intervals at these lengths, except near alpha = 0.99 where the
+ *       queues of the stable schedulers still wander and the intervals are wide.</li>
+ * </ul>
+ * VQS and VQS-BF use J = 7 for Fig. 4 (the smallest J with 1/2<sup>J</sup> below the smallest size 0.01)
+ * and the default J for Fig. 3, where J only adds configurations that no job of either size can use.
+ */
+final class Paper2019 {
+    static final String VQS = "VQS";
+    static final String VQS_BF = "VQS-BF";
+    static final String BFJS = "BF-J/S";
+    static final String FIFO_FF = "FIFO-FF";
+
+    private Paper2019() {
+    }
+
+    static Figure fig3a() {
+        final Map<String, Verdict> expected = new LinkedHashMap<>();
+        expected.put(VQS, Verdict.UNSTABLE);
+        expected.put(BFJS, Verdict.STABLE);
+        expected.put(VQS_BF, Verdict.STABLE);
+        return new QueueTraceFigure("fig3a",
+            "Fig. 3a: 1 server, sizes 0.4 / 0.6, lambda 0.014, geometric service (mean 100)",
+            1.0, new double[][] {{0.4}, {0.6}}, new double[] {1, 1}, 0.014, () -> ServiceDistribution.geometric(100),
+            expected, List.of(), 1e7, 5, 4e6, 2,
+            List.of("VQS can only run (2 x 0.4) or (1 x 0.6), which serve 2/3 of rho* = 2 (lambda* = 0.02);"
+                + " lambda = 0.014 is above 2/3 of 0.02 = 0.0133."));
+    }
+
+    static Figure fig3b() {
+        final Map<String, Verdict> expected = new LinkedHashMap<>();
+        expected.put(VQS, Verdict.STABLE);
+        expected.put(BFJS, Verdict.UNSTABLE);
+        expected.put(VQS_BF, Verdict.UNSTABLE);
+        return new QueueTraceFigure("fig3b",
+            "Fig. 3b: 1 server of capacity 10, sizes 2 / 5 (2:1), lambda 0.0306, service exactly 100",
+            10.0, new double[][] {{2}, {5}}, new double[] {2, 1}, 0.0306, () -> ServiceDistribution.deterministic(100),
+            expected, List.of(BFJS + ":stall=true", VQS_BF + ":stall=0.5", VQS + ":stall=0.5"), 1e7, 5, 4e6, 2,
+            List.of("BF-J/S and VQS-BF lock into (2 x 2, 1 x 5), which serves 0.02 + 0.01 < 0.0204 + 0.0102;"
+                + " VQS alternates (5 x 2) and (2 x 5). Stalled variants (Sec. VIII) have no claim in the paper."));
+    }
+
+    static Figure fig4a() {
+        return fig4("fig4a", "Fig. 4a: 5 servers, sizes U[0.01, 0.19], geometric service (mean 100)", 0.01, 0.19,
+            2e6, 2e5, List.of(
+                "Paper: VQS worst; BF-J/S and VQS-BF comparable up to 0.95, BF-J/S better above."));
+    }
+
+    static Figure fig4b() {
+        return fig4("fig4b", "Fig. 4b: 5 servers, sizes U[0.1, 0.9], geometric service (mean 100)", 0.1, 0.9,
+            1e7, 1e6, List.of("Paper: VQS worst; BF-J/S clearly best."));
+    }
+
+    /** Ratio within which two average queues count as comparable. */
+    static final double COMPARABLE = 2.0;
+
+    private static Figure fig4(final String name, final String title, final double low, final double high,
+                               final double paperHorizon, final double quickHorizon, final List<String> notes) {
+        final int servers = 5;
+        final double meanService = 100;
+        final List<String> schedulers = List.of(VQS + ":J=7", BFJS, VQS_BF + ":J=7", FIFO_FF);
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("servers", servers);
+        inputs.put("sizes", "uniform:" + low + "," + high);
+        inputs.put("service", "geometric:" + meanService);
+        inputs.put("paper_horizon", paperHorizon);
+        inputs.put("quick_horizon", quickHorizon);
+        final AxisFigure.SpecMaker specMaker = (point, scheduler, scale) -> {
+            final Units units = Units.defaults();
+            final SizeDistribution sizes = SizeDistribution.uniform(units, low, high);
+            final ServiceDistribution service = ServiceDistribution.geometric(meanService);
+            final double lambda = SyntheticWorkload.lambdaForIntensity(point.number("intensity"), servers, meanService,
+                sizes.mean(0));
+            final int[] capacities = new int[servers];
+            java.util.Arrays.fill(capacities, units.capacityUnits(1.0));
+            final double horizon = scale == Scale.PAPER ? paperHorizon : quickHorizon;
+            return new RunSpec(scheduler, 1, capacities,
+                seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, seed),
+                TimeMode.SLOTTED, horizon, horizon / 10, point.seed(), horizon / 2048);
+        };
+        final boolean small = high < 0.5;
+        return new AxisFigure(name, title, "intensity", "traffic intensity alpha", schedulers,
+            new double[] {0.85, 0.87, 0.89, 0.91, 0.93, 0.95, 0.97, 0.99}, 3, new double[] {0.85, 0.95}, 1, inputs,
+            specMaker, means -> small ? fig4aClaims(means, schedulers) : fig4bClaims(means, schedulers), notes);
+    }
+
+    private static List<Claim> fig4aClaims(final Means means, final List<String> schedulers) {
+        final List<Claim> claims = new ArrayList<>();
+        claims.add(vqsWorst(means, schedulers));
+        final StringBuilder ratios = new StringBuilder();
+        boolean comparable = true;
+        boolean advantage = true;
+        final StringBuilder above = new StringBuilder();
+        for (final double alpha : means.values()) {
+            final double bfjs = means.mean(schedulers.get(1), alpha);
+            final double vqsbf = means.mean(schedulers.get(2), alpha);
+            if (alpha <= 0.95 + 1e-9) {
+                final double ratio = Math.max(bfjs, vqsbf) / Math.min(bfjs, vqsbf);
+                comparable &= ratio <= COMPARABLE;
+                ratios.append(String.format(Locale.ROOT, " %.2f: %.2fx", alpha, ratio));
+            } else {
+                advantage &= bfjs < vqsbf;
+                above.append(String.format(Locale.ROOT, " %.2f: %.1f vs %.1f", alpha, bfjs, vqsbf));
+            }
+        }
+        claims.add(new Claim("BF-J/S and VQS-BF are comparable up to alpha = 0.95 (within " + COMPARABLE + "x)",
+            "ratios" + ratios, comparable));
+        if (above.length() > 0) {
+            claims.add(new Claim("above 0.95 BF-J/S has a clear advantage over VQS-BF", "BF-J/S vs VQS-BF" + above,
+                advantage));
+        }
+        return claims;
+    }
+
+    private static List<Claim> fig4bClaims(final Means means, final List<String> schedulers) {
+        final List<Claim> claims = new ArrayList<>();
+        claims.add(vqsWorst(means, schedulers));
+        boolean best = true;
+        final StringBuilder detail = new StringBuilder();
+        for (final double alpha : means.values()) {
+            final double bfjs = means.mean(schedulers.get(1), alpha);
+            final double vqsbf = means.mean(schedulers.get(2), alpha);
+            final double vqs = means.mean(schedulers.get(0), alpha);
+            best &= bfjs < vqsbf && bfjs < vqs;
+            detail.append(String.format(Locale.ROOT, " %.2f: %.1f vs %.1f", alpha, bfjs, vqsbf));
+        }
+        claims.add(new Claim("BF-J/S has a clear advantage (smallest queue at every intensity)",
+            "BF-J/S vs VQS-BF" + detail, best));
+        return claims;
+    }
+
+    private static Claim vqsWorst(final Means means, final List<String> schedulers) {
+        boolean worst = true;
+        final StringBuilder detail = new StringBuilder();
+        for (final double alpha : means.values()) {
+            final double vqs = means.mean(schedulers.get(0), alpha);
+            final double others = Math.max(means.mean(schedulers.get(1), alpha), means.mean(schedulers.get(2), alpha));
+            worst &= vqs > others;
+            detail.append(String.format(Locale.ROOT, " %.2f: %.1f vs %.1f", alpha, vqs, others));
+        }
+        return new Claim("VQS has a larger average queue than BF-J/S and VQS-BF", "VQS vs the larger other" + detail,
+            worst);
+    }
+}
