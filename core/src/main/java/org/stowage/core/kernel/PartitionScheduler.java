@@ -227,8 +227,8 @@ abstract class PartitionScheduler implements Scheduler {
                     + " units and the largest has " + largest);
             }
             if (e > levels - UniversalPartition.MIN_LEVELS) {
-                throw new IllegalArgumentException(kernel + " with J = " + levels + " supports capacities down to the"
-                    + " largest / 2^" + (levels - UniversalPartition.MIN_LEVELS) + ": server " + s + " has the largest"
+                throw new IllegalArgumentException(kernel + " supports capacities down to the largest / 2^(J - 2) = "
+                    + "largest / 2^" + (levels - UniversalPartition.MIN_LEVELS) + ": server " + s + " has the largest"
                     + " / 2^" + e + " (" + capacity + " of " + largest + " units); raise J");
             }
             exponents[s] = e;
