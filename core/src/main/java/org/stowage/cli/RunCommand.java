@@ -37,9 +37,11 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF", split = ",",
+    // split at commas that do not start a key=value pair, so "VQS-BF:J=7,stall=0.5,BF-J/S" is two schedulers
+    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF", split = ",(?![^,:]*=)",
         description = "Schedulers to compare, repeatable or comma-separated (default: ${DEFAULT-VALUE}). Known: "
-            + "BF-J, BF-S, BF-J/S, FIFO-FF and their -naive twins.")
+            + "BF-J, BF-S, BF-J/S, FIFO-FF, VQS, VQS-BF and their -naive twins; parameters as NAME:key=value,..."
+            + " (VQS:J=7, VQS-BF:J=7,stall=0.5, BF-J/S:stall=true).")
     private List<String> schedulers;
 
     @Option(names = "--servers", paramLabel = "L", defaultValue = "5", description = "Number of unit-capacity servers (default: ${DEFAULT-VALUE}).")
