@@ -25,7 +25,7 @@ import org.stowage.core.testing.Scenario;
  * {@code -Dstowage.seed=N}.
  */
 class DifferentialPartitionKernelTest {
-    private static final int SCENARIOS = Integer.getInteger("stowage.scenarios", 1000);
+    private static final int SCENARIOS = Integer.getInteger("stowage.scenarios", 800);
     private static final long BASE_SEED = Long.getLong("stowage.seed", 0x7A571L);
 
     static Stream<Arguments> kernels() {
