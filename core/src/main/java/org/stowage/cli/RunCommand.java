@@ -39,16 +39,19 @@ import picocli.CommandLine.Model.CommandSpec;
         "  stowage run --arrivals batch:5000 --sizes truncnormal:0.5:0.2@1,0.05@2 --scheduler BF-J,FIFO-FF",
         "  stowage run --out results/ --seed 7"})
 final class RunCommand implements Callable<Integer> {
-    /** Splits on commas that separate scheduler specs, not on those between {@code key=value} parameters. */
-    static final String SCHEDULER_SPLIT = ",(?=[^,=]*(,|$))";
+    /**
+     * Splits at commas that do not start a {@code key=value} parameter, so
+     * {@code VQS-BF:J=7,stall=0.5,BF-J/S} is two schedulers.
+     */
+    static final String SCHEDULER_SPLIT = ",(?![^,:]*=)";
 
     @Spec
     private CommandSpec spec;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF", split = SCHEDULER_SPLIT,
-        description = "Schedulers to compare, repeatable or comma-separated, each NAME or NAME:KEY=VALUE,... "
-            + "(default: ${DEFAULT-VALUE}). Known: BF-J, BF-S, BF-J/S, FIFO-FF, their -naive twins, and any "
-            + "other registered kernel.")
+        description = "Schedulers to compare, repeatable or comma-separated (default: ${DEFAULT-VALUE}). Known: "
+            + "BF-J, BF-S, BF-J/S, FIFO-FF, VQS, VQS-BF and their -naive twins; parameters as NAME:key=value,..."
+            + " (VQS:J=7, VQS-BF:J=7,stall=0.5, BF-J/S:stall=true).")
     private List<String> schedulers;
 
     @Mixin

@@ -1,0 +1,37 @@
+package org.stowage.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import org.junit.jupiter.api.Test;
+
+/** Scheduler specs with parameters on the command line: commas inside NAME:key=value,... do not split. */
+class SchedulerSpecCliTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(final String... args) {
+        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    @Test
+    void parameterisedSchedulersAreOneRowEach() {
+        assertEquals(0, run("run", "--scheduler", "VQS-BF:J=7,stall=0.5,BF-J/S:stall=true,VQS", "--horizon", "20000",
+            "--warmup", "1000"), err.toString());
+        final String[] lines = out.toString().split("\n");
+        assertEquals(6, lines.length, out.toString());
+        assertTrue(lines[3].startsWith("VQS-BF:J=7,stall=0.5 "), lines[3]);
+        assertTrue(lines[4].startsWith("BF-J/S:stall=true "), lines[4]);
+        assertTrue(lines[5].startsWith("VQS "), lines[5]);
+    }
+
+    @Test
+    void aBadParameterIsOneLineNamingKeyAndValue() {
+        assertEquals(2, run("run", "--scheduler", "VQS:J=1"));
+        assertEquals("stowage run: invalid value for --scheduler: invalid value for parameter J of VQS: '1'"
+            + " (an integer in [2, 30])" + System.lineSeparator(), err.toString());
+    }
+}
