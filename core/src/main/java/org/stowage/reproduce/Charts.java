@@ -21,8 +21,33 @@ final class Charts {
         System.setProperty("java.awt.headless", "true");
     }
 
+    /** Most points drawn per line: more add nothing visible and make the SVG slow to write and read. */
+    static final int MAX_POINTS = 400;
+
     /** One line: a name, x values, y values and optional error half-widths (null for none). */
     record Line(String name, double[] x, double[] y, double[] error) {
+        /**
+         * A line of at most {@link #MAX_POINTS} points: consecutive points merged by averaging (exact for
+         * the equal-width buckets of a queue series), each at the first merged x.
+         */
+        Line thinned() {
+            if (x.length <= MAX_POINTS || error != null) {
+                return this;
+            }
+            final int group = (x.length + MAX_POINTS - 1) / MAX_POINTS;
+            final int count = x.length / group;
+            final double[] thinX = new double[count];
+            final double[] thinY = new double[count];
+            for (int i = 0; i < count; i++) {
+                thinX[i] = x[i * group];
+                double sum = 0;
+                for (int j = 0; j < group; j++) {
+                    sum += y[i * group + j];
+                }
+                thinY[i] = sum / group;
+            }
+            return new Line(name, thinX, thinY, null);
+        }
     }
 
     private Charts() {
@@ -37,9 +62,10 @@ final class Charts {
             .setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line)
             .setYAxisLogarithmic(logarithmicY)
             .setLegendPosition(Styler.LegendPosition.InsideNW)
-            .setChartBackgroundColor(Color.WHITE)
-            .setMarkerSize(5);
-        for (final Line line : lines) {
+            .setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 5 : 0);
+        for (final Line all : lines) {
+            final Line line = all.thinned();
             final double[] y = logarithmicY ? positive(line.y()) : line.y();
             if (line.error() == null) {
                 chart.addSeries(line.name(), line.x(), y);
