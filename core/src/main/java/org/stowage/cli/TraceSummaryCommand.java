@@ -76,6 +76,7 @@ final class TraceSummaryCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "servers: %,d from the trace (capacities normalized to the largest)%n",
                 loaded.serverCount());
         }
+        out.flush(); // print() does not flush an autoflush writer, and main exits right after
         return 0;
     }
 

@@ -98,6 +98,16 @@ class TraceSummaryCommandTest {
     }
 
     @Test
+    void reportIsFlushedEvenWhenNoTaskIsKept() {
+        // main() exits right after execute(): whatever sits in a buffer is lost, so the command must flush
+        final StringWriter sink = new StringWriter();
+        final PrintWriter buffered = new PrintWriter(new java.io.BufferedWriter(sink), true);
+        assertEquals(0, StowageCli.execute(buffered, new PrintWriter(err, true), "trace-summary",
+            "google2011:" + fixture("google/bad/long-line.csv")));
+        assertTrue(sink.toString().contains("tasks: 1 seen = 0 kept + 1 dropped"), sink.toString());
+    }
+
+    @Test
     void helpHasExamples() {
         assertEquals(0, run("trace-summary", "--help"));
         assertTrue(out.toString().contains("Examples:"), out.toString());
