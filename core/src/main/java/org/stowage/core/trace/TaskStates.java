@@ -16,7 +16,8 @@ import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
  * costs 4 bytes per index up to its largest.
  *
  * <p>{@link #locate} returns a position in the pool, valid until the next {@code locate}; relocated
- * segments leave holes that are compacted away when they reach half the pool. No allocation except growth.
+ * segments leave holes that are compacted away (when the pool is full and a quarter of it is holes). No
+ * allocation except growth and compaction.
  */
 final class TaskStates {
     /** State of a task never set. */
@@ -32,6 +33,7 @@ final class TaskStates {
     private int[] pool = new int[1 << 16];
     private int poolUsed;
     private int poolWasted;
+    private int compactions;
     private long cachedJobId = -1;
     private int cachedJob = NO_JOB;
 
@@ -74,6 +76,16 @@ final class TaskStates {
         return 4L * pool.length + 16L * jobIds.length;
     }
 
+    /** Pool positions in use, holes included. */
+    int poolUsed() {
+        return poolUsed;
+    }
+
+    /** Times the pool was compacted. */
+    int compactions() {
+        return compactions;
+    }
+
     private int addJob(final long jobId, final int needed) {
         if (jobCount == jobIds.length) {
             final int capacity = jobCount * 2;
@@ -81,10 +93,11 @@ final class TaskStates {
             segmentStart = Arrays.copyOf(segmentStart, capacity);
             segmentLength = Arrays.copyOf(segmentLength, capacity);
         }
+        final int length = Math.max(FIRST_SEGMENT, needed);
+        final int start = reserve(length); // may compact the existing jobs; the new one is not among them yet
         final int job = jobCount++;
         jobIds[job] = jobId;
-        final int length = Math.max(FIRST_SEGMENT, needed);
-        segmentStart[job] = reserve(length);
+        segmentStart[job] = start;
         segmentLength[job] = length;
         jobs.put(jobId, job);
         return job;
@@ -104,7 +117,9 @@ final class TaskStates {
     /** A fresh run of {@code length} positions filled with MISSING at the end of the pool. */
     private int reserve(final int length) {
         if ((long) poolUsed + length > pool.length) {
-            if (poolWasted >= poolUsed / 2) {
+            // doubling alone leaves holes of up to half the pool; compacting at a quarter keeps the pool
+            // within about 2x the live segments, and frees at least a quarter before the next overflow
+            if (poolWasted >= poolUsed / 4) {
                 compact();
             }
             if ((long) poolUsed + length > pool.length) {
@@ -133,5 +148,6 @@ final class TaskStates {
         pool = packed;
         poolUsed = used;
         poolWasted = 0;
+        compactions++;
     }
 }
