@@ -7,7 +7,7 @@ import it.unimi.dsi.fastutil.longs.LongArrays;
 /**
  * The tasks a loader keeps, appended in the order they complete (struct of arrays, doubling growth), with
  * a revoke bit for a task that a later event disqualifies. {@link #build} drops the revoked ones and sorts
- * the rest by (arrival, tie key) with a stable radix sort of a permutation. Load-time only; 20 + 4·D
+ * the rest by (arrival, tie key) with a stable radix sort of a permutation. Load-time only; 24 + 4·D
  * bytes per task plus one bit.
  */
 final class KeptTasks {

@@ -26,7 +26,6 @@ final class TaskStates {
     private static final int FIRST_SEGMENT = 4;
 
     private final Long2IntOpenHashMap jobs = new Long2IntOpenHashMap(1 << 12);
-    private long[] jobIds = new long[1 << 10];
     private int[] segmentStart = new int[1 << 10];
     private int[] segmentLength = new int[1 << 10];
     private int jobCount;
@@ -73,7 +72,7 @@ final class TaskStates {
 
     /** Bytes held by the pool and the job arrays (the map's own tables excluded). */
     long footprintBytes() {
-        return 4L * pool.length + 16L * jobIds.length;
+        return 4L * pool.length + 8L * segmentStart.length;
     }
 
     /** Pool positions in use, holes included. */
@@ -87,16 +86,14 @@ final class TaskStates {
     }
 
     private int addJob(final long jobId, final int needed) {
-        if (jobCount == jobIds.length) {
+        if (jobCount == segmentStart.length) {
             final int capacity = jobCount * 2;
-            jobIds = Arrays.copyOf(jobIds, capacity);
             segmentStart = Arrays.copyOf(segmentStart, capacity);
             segmentLength = Arrays.copyOf(segmentLength, capacity);
         }
         final int length = Math.max(FIRST_SEGMENT, needed);
         final int start = reserve(length); // may compact the existing jobs; the new one is not among them yet
         final int job = jobCount++;
-        jobIds[job] = jobId;
         segmentStart[job] = start;
         segmentLength[job] = length;
         jobs.put(jobId, job);
