@@ -1,0 +1,379 @@
+package org.stowage.core.trace;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.stowage.core.Units;
+
+/**
+ * Reads Google cluster-data 2011 {@code task_events} parts as one stream and applies the preprocessing of
+ * Psychas and Ghaderi 2019, Sec. VII-B.
+ *
+ * <h2>The rule</h2>
+ * A task, identified by (job ID, task index), is kept when its first event is SUBMIT with a timestamp
+ * &gt; 0, it has exactly one SUBMIT, exactly one SCHEDULE, a FINISH (exactly one), no EVICT, FAIL, KILL or
+ * LOST, no event after the window (timestamp 2<sup>63</sup>-1), and its SUBMIT row carries both CPU and
+ * memory requests, each in [0, 1]. UPDATE_PENDING and UPDATE_RUNNING never disqualify. Arrival = SUBMIT
+ * time, duration = FINISH time - SCHEDULE time, size = the SUBMIT row's requests: max(CPU, memory) for one
+ * resource or (CPU, memory) for two, rounded up to units. A dropped task is counted under the first rule
+ * it breaks in stream order; a task still open after the last row is dropped as "no FINISH in window".
+ * A task that finishes cleanly and is later resubmitted (about 3,000 in parts 0-13) is revoked, so the
+ * rule holds over the task's whole history in the files read.
+ *
+ * <h2>Streaming, memory and speed</h2>
+ * Rows are split in one pass over a reused byte buffer ({@link LineSource#nextFields}); only columns 1
+ * (time), 3 (job), 4 (index), 6 (event type) and, on SUBMIT rows, 10-11 (CPU, memory) are parsed; the
+ * 13-column count is checked on every row. Each task has one int of state in {@link TaskStates} (job ID to
+ * a dense per-job segment indexed by task index): the slot of an open task (submit time, schedule time, CPU
+ * and memory units: 24 bytes in struct-of-arrays recycled through a free list), or a tombstone for a
+ * closed one (its kept index, or "dropped"). Open tasks cost their slot; closed tasks only their 4-byte
+ * state, which exactness needs because any later row of the task (a resubmission) changes its verdict.
+ * Kept tasks cost 24 + 4·D bytes until the final sort. Nothing is allocated per row.
+ *
+ * <p>Timestamps must not decrease, within a file or across files (the published parts are sorted); a
+ * decrease means files out of order or corrupt, and is an error naming both places.
+ */
+final class GoogleTaskEventsLoader {
+    static final int COLUMNS = 13;
+    static final int SUBMIT = 0;
+    static final int SCHEDULE = 1;
+    static final int EVICT = 2;
+    static final int FAIL = 3;
+    static final int FINISH = 4;
+    static final int KILL = 5;
+    static final int LOST = 6;
+    static final int UPDATE_PENDING = 7;
+    static final int UPDATE_RUNNING = 8;
+    /** The trace's "after the window" timestamp. */
+    static final long AFTER_WINDOW_TIME = Long.MAX_VALUE;
+    static final int TASK_INDEX_BITS = 24;
+    static final int JOB_ID_BITS = 63 - TASK_INDEX_BITS;
+
+    static final DropReason[] REASONS = {
+        DropReason.FIRST_EVENT_NOT_SUBMIT, DropReason.SUBMITTED_BEFORE_WINDOW, DropReason.MISSING_REQUEST,
+        DropReason.NEGATIVE_REQUEST, DropReason.ABOVE_CAPACITY, DropReason.REPEATED_SUBMIT,
+        DropReason.REPEATED_SCHEDULE, DropReason.FINISH_BEFORE_SCHEDULE, DropReason.REPEATED_FINISH,
+        DropReason.EVICTED, DropReason.FAILED, DropReason.KILLED, DropReason.LOST, DropReason.AFTER_WINDOW,
+        DropReason.UNKNOWN_EVENT, DropReason.NO_FINISH_IN_WINDOW, DropReason.UNKNOWN_EVENT_TYPE_ROW};
+
+    /** State of a task never seen. */
+    private static final int MISSING = TaskStates.MISSING;
+    /** State of a dropped task; kept task k is {@code -(k + 2)}; an open task's slot is >= 0. */
+    private static final int DROPPED = -1;
+    private static final long NOT_SCHEDULED = -1;
+    private static final int NO_SLOT = -1;
+    /** Request parse results that are not unit counts. */
+    private static final int REQUEST_MISSING = -1;
+    private static final int REQUEST_NEGATIVE = -2;
+    private static final int REQUEST_ABOVE_ONE = -3;
+
+    private final Units units;
+    private final int dimensions;
+    private final int maxLineBytes;
+    private final TraceSummary summary;
+    private final KeptTasks kept;
+    private final TaskStates tasks = new TaskStates();
+
+    private long[] openSubmit = new long[1 << 12];
+    private long[] openSchedule = new long[1 << 12];
+    private int[] openCpu = new int[1 << 12];
+    private int[] openMemory = new int[1 << 12];
+    private int[] openNextFree = new int[1 << 12];
+    private int freeHead = NO_SLOT;
+    private int slotHighWater;
+    private int openCount;
+
+    /** End of each column on the current row: the offset of the comma after it (or of the line end). */
+    private final int[] fieldEnds = new int[COLUMNS];
+    private long lastTime = Long.MIN_VALUE;
+    private Path lastTimeFile;
+    private long lastTimeLine;
+
+    private GoogleTaskEventsLoader(final TraceOptions options, final String source) {
+        this.units = options.units();
+        this.dimensions = options.dimensions();
+        this.maxLineBytes = options.maxLineBytes();
+        this.summary = dimensions == 1
+            ? new TraceSummary(TraceFormat.GOOGLE_2011, source, REASONS, "max(CPU, memory)")
+            : new TraceSummary(TraceFormat.GOOGLE_2011, source, REASONS, "CPU", "memory");
+        this.kept = new KeptTasks(dimensions, 1 << 16);
+    }
+
+    /** Loads the parts named by {@code paths} (files, or directories standing for their parts in name order). */
+    static LoadedTrace load(final List<Path> paths, final TraceOptions options, final String source) {
+        final long start = System.nanoTime();
+        final long startCpu = TraceSummary.threadCpuNanos();
+        final GoogleTaskEventsLoader loader = new GoogleTaskEventsLoader(options, source);
+        for (final Path file : expand(paths)) {
+            loader.readFile(file);
+        }
+        loader.summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, loader.openCount);
+        final LoadedTrace trace = loader.kept.build(TraceFormat.GOOGLE_2011, loader.units, new int[0], loader.summary);
+        loader.summary.finish(trace, start, startCpu);
+        return trace;
+    }
+
+    /** Files in read order: each directory contributes its *.csv and *.csv.gz files sorted by name. */
+    static List<Path> expand(final List<Path> paths) {
+        final List<Path> files = new ArrayList<>();
+        for (final Path path : paths) {
+            if (!Files.isDirectory(path)) {
+                files.add(path);
+                continue;
+            }
+            final List<Path> parts = new ArrayList<>();
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
+                for (final Path entry : entries) {
+                    final String name = entry.getFileName().toString();
+                    if ((name.endsWith(".csv.gz") || name.endsWith(".csv")) && Files.isRegularFile(entry)) {
+                        parts.add(entry);
+                    }
+                }
+            } catch (final IOException e) {
+                throw new TraceFormatException(path, 0, null, null, "cannot list directory: " + e, e);
+            }
+            if (parts.isEmpty()) {
+                throw new TraceFormatException(path, 0, null, null, "directory has no .csv or .csv.gz files");
+            }
+            parts.sort((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()));
+            files.addAll(parts);
+        }
+        return files;
+    }
+
+    private void readFile(final Path file) {
+        try (LineSource source = LineSource.open(file, maxLineBytes)) {
+            int fields;
+            while ((fields = source.nextFields((byte) ',', fieldEnds)) >= 0) {
+                row(source, fields);
+            }
+            if (source.lineNumber() == 0) {
+                throw new TraceFormatException(file, 0, null, null, "no rows");
+            }
+            summary.addFile(source.lineNumber(), source.bytesRead());
+        }
+    }
+
+    private void row(final LineSource source, final int fields) {
+        if (fields != COLUMNS) {
+            throw source.lineError("expected " + COLUMNS + " comma-separated columns, found " + fields);
+        }
+        final byte[] bytes = source.buffer();
+        final int start = source.lineStart();
+        final int[] comma = fieldEnds;
+        final long time = integer(source, bytes, start, comma[0], "timestamp (column 1)");
+        final long jobId = integer(source, bytes, comma[1] + 1, comma[2], "job ID (column 3)");
+        final long taskIndex = integer(source, bytes, comma[2] + 1, comma[3], "task index (column 4)");
+        final long type = integer(source, bytes, comma[4] + 1, comma[5], "event type (column 6)");
+        if (time < lastTime) {
+            throw source.fieldError("timestamp (column 1)", start, comma[0], "goes backwards: earlier than "
+                + lastTime + " at " + lastTimeFile + " line " + lastTimeLine + " (files out of order or corrupt)");
+        }
+        lastTime = time;
+        lastTimeFile = source.file();
+        lastTimeLine = source.lineNumber();
+        if (time > 0 && time != AFTER_WINDOW_TIME) {
+            summary.rowTime(time);
+        }
+        if (jobId >= 1L << JOB_ID_BITS) {
+            throw source.fieldError("job ID (column 3)", comma[1] + 1, comma[2], "above 2^" + JOB_ID_BITS + " - 1");
+        }
+        if (taskIndex >= 1L << TASK_INDEX_BITS) {
+            throw source.fieldError("task index (column 4)", comma[2] + 1, comma[3],
+                "above 2^" + TASK_INDEX_BITS + " - 1");
+        }
+        final long key = jobId << TASK_INDEX_BITS | taskIndex;
+        final int position = tasks.locate(jobId, (int) taskIndex);
+        final int event = type > UPDATE_RUNNING ? -1 : (int) type;
+        if (event < 0) {
+            summary.addDrop(DropReason.UNKNOWN_EVENT_TYPE_ROW);
+        }
+        int cpu = REQUEST_MISSING;
+        int memory = REQUEST_MISSING;
+        if (event == SUBMIT) {
+            cpu = request(source, bytes, comma[8] + 1, comma[9], "CPU request (column 10)");
+            memory = request(source, bytes, comma[9] + 1, comma[10], "memory request (column 11)");
+        }
+        final int state = tasks.get(position);
+        if (state == MISSING) {
+            firstEvent(position, event, time, cpu, memory);
+        } else if (state >= 0) {
+            openEvent(key, position, state, event, time);
+        } else if (state != DROPPED) {
+            keptEvent(position, -(state + 2), event);
+        }
+    }
+
+    private void firstEvent(final int position, final int event, final long time, final int cpu, final int memory) {
+        summary.addSeen();
+        final DropReason reason;
+        if (event != SUBMIT) {
+            reason = event < 0 ? DropReason.UNKNOWN_EVENT : DropReason.FIRST_EVENT_NOT_SUBMIT;
+        } else if (time == 0) {
+            reason = DropReason.SUBMITTED_BEFORE_WINDOW;
+        } else if (time == AFTER_WINDOW_TIME) {
+            reason = DropReason.AFTER_WINDOW;
+        } else if (cpu == REQUEST_MISSING || memory == REQUEST_MISSING) {
+            reason = DropReason.MISSING_REQUEST;
+        } else if (cpu == REQUEST_NEGATIVE || memory == REQUEST_NEGATIVE) {
+            reason = DropReason.NEGATIVE_REQUEST;
+        } else if (cpu == REQUEST_ABOVE_ONE || memory == REQUEST_ABOVE_ONE) {
+            reason = DropReason.ABOVE_CAPACITY;
+        } else {
+            final int slot = allocateSlot();
+            openSubmit[slot] = time;
+            openSchedule[slot] = NOT_SCHEDULED;
+            openCpu[slot] = cpu;
+            openMemory[slot] = memory;
+            tasks.set(position, slot);
+            return;
+        }
+        summary.addDrop(reason);
+        tasks.set(position, DROPPED);
+    }
+
+    private void openEvent(final long key, final int position, final int slot, final int event, final long time) {
+        if (event == UPDATE_PENDING || event == UPDATE_RUNNING) {
+            return;
+        }
+        final DropReason reason;
+        if (time == AFTER_WINDOW_TIME) {
+            reason = DropReason.AFTER_WINDOW;
+        } else {
+            switch (event) {
+                case SUBMIT:
+                    reason = DropReason.REPEATED_SUBMIT;
+                    break;
+                case SCHEDULE:
+                    if (openSchedule[slot] == NOT_SCHEDULED) {
+                        openSchedule[slot] = time;
+                        return;
+                    }
+                    reason = DropReason.REPEATED_SCHEDULE;
+                    break;
+                case FINISH:
+                    if (openSchedule[slot] == NOT_SCHEDULED) {
+                        reason = DropReason.FINISH_BEFORE_SCHEDULE;
+                        break;
+                    }
+                    finish(key, position, slot, time);
+                    return;
+                default:
+                    reason = interruption(event);
+            }
+        }
+        summary.addDrop(reason);
+        tasks.set(position, DROPPED);
+        freeSlot(slot);
+    }
+
+    private void finish(final long key, final int position, final int slot, final long time) {
+        final long duration = time - openSchedule[slot];
+        assert duration >= 0 : "timestamps are checked non-decreasing";
+        final int cpu = openCpu[slot];
+        final int memory = openMemory[slot];
+        final int index = dimensions == 1
+            ? kept.add(openSubmit[slot], duration, key, Math.max(cpu, memory), 0)
+            : kept.add(openSubmit[slot], duration, key, cpu, memory);
+        tasks.set(position, -(index + 2));
+        freeSlot(slot);
+    }
+
+    /** An event after a clean FINISH: updates are harmless, anything else revokes the task. */
+    private void keptEvent(final int position, final int index, final int event) {
+        final DropReason reason;
+        switch (event) {
+            case UPDATE_PENDING:
+            case UPDATE_RUNNING:
+                return;
+            case SUBMIT:
+                reason = DropReason.REPEATED_SUBMIT;
+                break;
+            case SCHEDULE:
+                reason = DropReason.REPEATED_SCHEDULE;
+                break;
+            case FINISH:
+                reason = DropReason.REPEATED_FINISH;
+                break;
+            default:
+                reason = interruption(event);
+        }
+        kept.revoke(index);
+        summary.addDrop(reason);
+        tasks.set(position, DROPPED);
+    }
+
+    private static DropReason interruption(final int event) {
+        switch (event) {
+            case EVICT:
+                return DropReason.EVICTED;
+            case FAIL:
+                return DropReason.FAILED;
+            case KILL:
+                return DropReason.KILLED;
+            case LOST:
+                return DropReason.LOST;
+            default:
+                assert event < 0 : event;
+                return DropReason.UNKNOWN_EVENT;
+        }
+    }
+
+    private int allocateSlot() {
+        openCount++;
+        if (freeHead != NO_SLOT) {
+            final int slot = freeHead;
+            freeHead = openNextFree[slot];
+            return slot;
+        }
+        if (slotHighWater == openSubmit.length) {
+            final int capacity = openSubmit.length * 2;
+            openSubmit = Arrays.copyOf(openSubmit, capacity);
+            openSchedule = Arrays.copyOf(openSchedule, capacity);
+            openCpu = Arrays.copyOf(openCpu, capacity);
+            openMemory = Arrays.copyOf(openMemory, capacity);
+            openNextFree = Arrays.copyOf(openNextFree, capacity);
+        }
+        return slotHighWater++;
+    }
+
+    private void freeSlot(final int slot) {
+        openCount--;
+        openNextFree[slot] = freeHead;
+        freeHead = slot;
+    }
+
+    private static long integer(final LineSource source, final byte[] bytes, final int from, final int to,
+                                final String field) {
+        final long value = AsciiNumbers.parseNonNegativeLong(bytes, from, to);
+        if (value < 0) {
+            throw source.fieldError(field, from, to, value == AsciiNumbers.OVERFLOW
+                ? "above 2^63 - 1" : "not a non-negative integer");
+        }
+        return value;
+    }
+
+    /** Units of a request in [0, 1], or REQUEST_MISSING / REQUEST_NEGATIVE / REQUEST_ABOVE_ONE. */
+    private int request(final LineSource source, final byte[] bytes, final int from, final int to,
+                        final String field) {
+        if (from == to) {
+            return REQUEST_MISSING;
+        }
+        final double value = AsciiNumbers.parseDecimal(bytes, from, to);
+        if (Double.isNaN(value)) {
+            throw source.fieldError(field, from, to, "not a number");
+        }
+        if (value < 0) {
+            return REQUEST_NEGATIVE;
+        }
+        if (value > 1) {
+            return REQUEST_ABOVE_ONE;
+        }
+        return units.sizeUnits(value);
+    }
+}

@@ -1,0 +1,160 @@
+package org.stowage.core.trace;
+
+import org.stowage.core.engine.JobSpec;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.engine.Workload;
+
+/**
+ * Serves the kept tasks of a {@link LoadedTrace} to a simulation, in arrival order, allocating nothing per
+ * job (it reads the trace's arrays and writes the simulation's {@link JobSpec}).
+ *
+ * <h2>From trace time to simulation time</h2>
+ * Let {@code origin} be the first kept arrival, {@code I} the interval in microseconds (100,000 = 100 ms by
+ * default) and {@code beta > 0} the arrival scaling (traffic scaling = 1 / beta; the 2019 paper, Sec. VII-B,
+ * multiplies arrival times by beta and leaves durations alone). One simulation time unit is one interval
+ * in both modes, so slotted and continuous runs of one trace share a clock. For task i with arrival
+ * {@code a} and duration {@code d} (both microseconds):
+ * <ul>
+ *   <li>slotted: arrival slot {@code floor((a - origin) * beta / I)} and service
+ *       {@code max(1, ceil(d / I))} slots (a task shorter than a slot still holds its server for one);</li>
+ *   <li>continuous: arrival {@code (a - origin) * beta / I} and service {@code max(d, 1) / I} (a task of
+ *       duration 0 holds its server for the trace's resolution, 1 microsecond).</li>
+ * </ul>
+ * The shift makes the first kept arrival time 0, so no empty stretch precedes the first job. The products
+ * are computed in double ({@code (double) (a - origin) * beta / I}), deterministic on every platform, and
+ * non-decreasing in {@code a}, so arrivals stay in order. Job classes are 0.
+ *
+ * <p>Cost: O(1) per job, no allocation. Not thread-safe; make one workload per simulation.
+ */
+public final class TraceWorkload implements Workload {
+    /** The 2019 paper's decision interval: 100 ms. */
+    public static final long DEFAULT_INTERVAL_MICROS = 100_000;
+    /** Largest slot number a double holds exactly. */
+    private static final double MAX_EXACT_SLOT = 0x1p53;
+
+    private final LoadedTrace trace;
+    private final TimeMode mode;
+    private final long intervalMicros;
+    private final double beta;
+    private final long originMicros;
+    private final int count;
+    private final int dimensions;
+    private int next;
+    private double nextArrival;
+
+    TraceWorkload(final LoadedTrace trace, final TimeMode mode, final long intervalMicros, final double beta) {
+        if (mode == null) {
+            throw new IllegalArgumentException("time mode must be given");
+        }
+        if (intervalMicros < 1) {
+            throw new IllegalArgumentException("slot interval must be >= 1 microsecond: " + intervalMicros);
+        }
+        if (!(beta > 0) || Double.isInfinite(beta)) {
+            throw new IllegalArgumentException("arrival scaling beta must be finite and > 0: " + beta);
+        }
+        this.trace = trace;
+        this.mode = mode;
+        this.intervalMicros = intervalMicros;
+        this.beta = beta;
+        this.count = trace.count();
+        this.dimensions = trace.dimensions();
+        this.originMicros = count == 0 ? 0 : trace.arrivalMicros(0);
+        if (count > 0) {
+            final double last = arrivalTime(count - 1);
+            if (!(last < MAX_EXACT_SLOT)) {
+                throw new IllegalArgumentException("with beta " + beta + " and interval " + intervalMicros
+                    + " us the last arrival falls at " + last + ", beyond 2^53 time units");
+            }
+        }
+        this.nextArrival = count == 0 ? Double.POSITIVE_INFINITY : arrivalTime(0);
+    }
+
+    /** The slot of an arrival {@code offsetMicros} after the origin: floor(offset * beta / interval). */
+    public static long arrivalSlot(final long offsetMicros, final double beta, final long intervalMicros) {
+        return (long) Math.floor((double) offsetMicros * beta / intervalMicros);
+    }
+
+    /** Whole slots a task of this duration holds its server: max(1, ceil(duration / interval)). */
+    public static long serviceSlots(final long durationMicros, final long intervalMicros) {
+        assert durationMicros >= 0 && intervalMicros >= 1;
+        final long slots = durationMicros / intervalMicros + (durationMicros % intervalMicros == 0 ? 0 : 1);
+        return Math.max(1, slots);
+    }
+
+    /** Simulation arrival time of task i (a slot number in slotted mode). */
+    public double arrivalTime(final int i) {
+        final long offset = trace.arrivalMicros(i) - originMicros;
+        return mode == TimeMode.SLOTTED
+            ? arrivalSlot(offset, beta, intervalMicros)
+            : (double) offset * beta / intervalMicros;
+    }
+
+    /** Simulation service time of task i (whole slots in slotted mode). */
+    public double serviceTime(final int i) {
+        final long duration = trace.durationMicros(i);
+        return mode == TimeMode.SLOTTED
+            ? serviceSlots(duration, intervalMicros)
+            : (double) Math.max(duration, 1) / intervalMicros;
+    }
+
+    @Override
+    public int dimensions() {
+        return dimensions;
+    }
+
+    @Override
+    public double peekArrivalTime() {
+        return nextArrival;
+    }
+
+    @Override
+    public void next(final JobSpec spec) {
+        assert next < count;
+        final int i = next;
+        spec.arrivalTime = nextArrival;
+        spec.serviceTime = serviceTime(i);
+        spec.jobClass = 0;
+        for (int d = 0; d < dimensions; d++) {
+            spec.size[d] = trace.size(i, d);
+        }
+        next = i + 1;
+        nextArrival = next < count ? arrivalTime(next) : Double.POSITIVE_INFINITY;
+    }
+
+    /** Jobs in the trace. */
+    public int jobCount() {
+        return count;
+    }
+
+    /** Jobs served so far. */
+    public int emitted() {
+        return next;
+    }
+
+    /** Arrival time of the last job (simulation time), or 0 for an empty trace. */
+    public double lastArrivalTime() {
+        return count == 0 ? 0 : arrivalTime(count - 1);
+    }
+
+    /** Trace time (microseconds) that simulation time 0 stands for: the first kept arrival. */
+    public long originMicros() {
+        return originMicros;
+    }
+
+    public TimeMode timeMode() {
+        return mode;
+    }
+
+    public long intervalMicros() {
+        return intervalMicros;
+    }
+
+    public double beta() {
+        return beta;
+    }
+
+    @Override
+    public String toString() {
+        return "TraceWorkload[" + trace + ", " + mode + ", interval " + intervalMicros + " us, beta " + beta + "]";
+    }
+}

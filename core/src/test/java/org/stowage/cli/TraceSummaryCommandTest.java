@@ -1,0 +1,123 @@
+package org.stowage.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+class TraceSummaryCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(final String... args) {
+        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    private static String fixture(final String relative) {
+        try {
+            return Path.of(TraceSummaryCommandTest.class.getResource("/traces/" + relative).toURI()).toString();
+        } catch (final URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void printsCountsPerReasonSpeedAndTheSlottedWorkload() {
+        assertEquals(0, run("trace-summary", "google2011:" + fixture("google/rules")));
+        final String text = out.toString();
+        assertTrue(text.startsWith("google2011 " + fixture("google/rules") + ": 2 files, 57 rows"), text);
+        assertTrue(text.contains("rows/s"), text);
+        assertTrue(text.contains("tasks: 22 seen = 4 kept + 18 dropped"), text);
+        assertTrue(text.contains("  dropped            2  more than one SUBMIT"), text);
+        assertTrue(text.contains("  skipped            1  rows: unknown event type"), text);
+        assertTrue(text.contains("slotted workload: 4 jobs, interval 100 ms, traffic scaling 1: arrival slots 0 .. 20,"
+            + " mean service 26.50 slots"), text);
+        assertEquals("", err.toString());
+    }
+
+    @Test
+    void trafficScalingIntervalAndResourcesApply() {
+        assertEquals(0, run("trace-summary", "google2011:" + fixture("google/rules"), "--traffic-scaling", "2",
+            "--interval-ms", "1000", "--resources", "2"));
+        final String text = out.toString();
+        assertTrue(text.contains("size CPU"), text);
+        assertTrue(text.contains("size memory"), text);
+        assertTrue(text.contains("interval 1000 ms, traffic scaling 2: arrival slots 0 .. 1, mean service 3.00 slots"),
+            text);
+    }
+
+    @Test
+    void repeatPrintsTheSpeedOfEachLoad() {
+        assertEquals(0, run("trace-summary", "swf:" + fixture("swf/rules.swf"), "--repeat", "2"));
+        assertTrue(out.toString().startsWith("load 1: 18 rows in "), out.toString());
+        assertTrue(out.toString().contains("\nload 2: 18 rows in "), out.toString());
+    }
+
+    @Test
+    void alibabaPrintsItsServers() {
+        assertEquals(0, run("trace-summary", "alibaba:" + fixture("alibaba/rules"), "--resources", "2"));
+        assertTrue(out.toString().contains("servers: 3 from the trace"), out.toString());
+    }
+
+    @Test
+    void badInputExitsTwoWithOneLineNamingTheFileOrFlag() {
+        assertOneLineError("stowage trace-summary: invalid value for TRACE: trace spec 'gogle:x': unknown trace"
+            + " format 'gogle' (google2011, swf or alibaba)", "trace-summary", "gogle:x");
+        assertOneLineError("stowage trace-summary: invalid value for TRACE: trace spec 'nocolon' must be"
+            + " FORMAT:PATH[,PATH...] with FORMAT google2011, swf or alibaba", "trace-summary", "nocolon");
+        final String missing = fixture("google") + "/absent.csv.gz";
+        assertOneLineError("stowage trace-summary: " + missing + ": no such file", "trace-summary",
+            "google2011:" + missing);
+        assertOneLineError("stowage trace-summary: invalid value for --resources: 3 (1 or 2)", "trace-summary",
+            "google2011:" + fixture("google/rules"), "--resources", "3");
+        assertOneLineError("stowage trace-summary: invalid value for --traffic-scaling: 0.0 (must be finite and > 0)",
+            "trace-summary", "google2011:" + fixture("google/rules"), "--traffic-scaling", "0");
+        assertOneLineError("stowage trace-summary: invalid value for --interval-ms: 0.0 (must be in [0.001, 1e12])",
+            "trace-summary", "google2011:" + fixture("google/rules"), "--interval-ms", "0");
+        assertOneLineError("stowage trace-summary: two-resource SWF needs the machine's memory in KB"
+            + " (TraceOptions.withSwfMemoryKb, --swf-memory-kb): none given", "trace-summary",
+            "swf:" + fixture("swf/rules.swf"), "--resources", "2");
+        assertOneLineError("stowage trace-summary: " + fixture("google/bad/non-numeric.csv") + " line 2, job ID"
+            + " (column 3) = '12x4': not a non-negative integer", "trace-summary",
+            "google2011:" + fixture("google/bad/non-numeric.csv"));
+    }
+
+    @Test
+    void truncatedGzipExitsTwoNamingTheFileAndLine() {
+        assertEquals(2, run("trace-summary", "google2011:" + fixture("google/bad/truncated.csv.gz")));
+        final String message = err.toString();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.startsWith("stowage trace-summary: " + fixture("google/bad/truncated.csv.gz") + " line "),
+            message);
+        assertTrue(message.contains("truncated or corrupt data"), message);
+    }
+
+    @Test
+    void reportIsFlushedEvenWhenNoTaskIsKept() {
+        // main() exits right after execute(): whatever sits in a buffer is lost, so the command must flush
+        final StringWriter sink = new StringWriter();
+        final PrintWriter buffered = new PrintWriter(new java.io.BufferedWriter(sink), true);
+        assertEquals(0, StowageCli.execute(buffered, new PrintWriter(err, true), "trace-summary",
+            "google2011:" + fixture("google/bad/long-line.csv")));
+        assertTrue(sink.toString().contains("tasks: 1 seen = 0 kept + 1 dropped"), sink.toString());
+    }
+
+    @Test
+    void helpHasExamples() {
+        assertEquals(0, run("trace-summary", "--help"));
+        assertTrue(out.toString().contains("Examples:"), out.toString());
+        assertTrue(out.toString().contains("--traffic-scaling"), out.toString());
+    }
+
+    private void assertOneLineError(final String expected, final String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertEquals(2, run(args), String.join(" ", args));
+        assertEquals(expected + System.lineSeparator(), err.toString());
+    }
+}

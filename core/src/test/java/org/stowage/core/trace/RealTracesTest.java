@@ -1,0 +1,155 @@
+package org.stowage.core.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.stowage.core.Units;
+import org.stowage.core.engine.Simulation;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.state.ServerTable;
+
+/**
+ * The loaders on the real traces in {@code ../shared/traces} (or {@code -Dstowage.traces=DIR}); each test
+ * skips with the path it tried when the trace is absent. The Google counts were cross-checked by an
+ * independent script (Python, per-task event lists) on the same 14 parts: 614,019 tasks, 290,079 kept.
+ */
+class RealTracesTest {
+    private static final Path TRACES = Fixtures.sharedTraces();
+    private static final Path GOOGLE = TRACES.resolve("google-2011").resolve("task_events");
+
+    @Test
+    void googleFourteenPartsFollowTheRuleAndAddUp() {
+        assumePresent(GOOGLE);
+        final LoadedTrace trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, GOOGLE), TraceOptions.defaults());
+        final TraceSummary summary = trace.summary();
+        System.out.print(summary.report());
+        assertEquals(14, summary.filesRead());
+        assertEquals(2_609_335, summary.rowsRead());
+        assertEquals(614_019, summary.seen());
+        assertEquals(290_079, summary.kept());
+        assertEquals(144_339, summary.count(DropReason.SUBMITTED_BEFORE_WINDOW), "as the traces README says");
+        assertEquals(2_976, summary.count(DropReason.REPEATED_SUBMIT), "finished, then resubmitted");
+        assertEquals(summary.seen(), summary.kept() + summary.dropped());
+        assertEquals(0, summary.skippedRows());
+        checkKeptArrays(trace, true);
+        for (int i = 0; i < trace.count(); i++) {
+            assertTrue(trace.arrivalMicros(i) > 0, "kept arrivals are inside the window: task " + i);
+        }
+    }
+
+    @Test
+    void googleFirstPartMatchesTheNaiveRuleTaskByTask() {
+        final Path part = GOOGLE.resolve("part-00000-of-00500.csv.gz");
+        assumePresent(part);
+        final LoadedTrace trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, part), TraceOptions.defaults());
+        final NaiveGoogleRule naive = new NaiveGoogleRule(List.of(part), Units.defaults(), 1);
+        System.out.printf("part 0: %,d tasks seen, %,d kept (naive rule: %,d, %,d)%n", trace.summary().seen(),
+            trace.count(), naive.tasks.size(), naive.kept.size());
+        assertEquals(naive.tasks.size(), trace.summary().seen());
+        assertEquals(naive.kept.size(), trace.count());
+        for (int i = 0; i < trace.count(); i++) {
+            final NaiveGoogleRule.Kept expected = naive.kept.get(i);
+            assertEquals(expected.arrival(), trace.arrivalMicros(i), "arrival of kept task " + i);
+            assertEquals(expected.duration(), trace.durationMicros(i), "duration of kept task " + i);
+            assertEquals(expected.size()[0], trace.size(i, 0), "size of kept task " + i);
+        }
+        final LoadedTrace two = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, part),
+            TraceOptions.defaults().withDimensions(2));
+        assertEquals(trace.count(), two.count(), "the rule does not depend on the resources");
+        for (int i = 0; i < trace.count(); i++) {
+            assertEquals(trace.size(i, 0), Math.max(two.size(i, 0), two.size(i, 1)), "max(CPU, memory) of task " + i);
+        }
+    }
+
+    @Test
+    void googleFirstPartRunsUnderBestFitOnAThousandServersWithInvariantsChecked() {
+        final Path part = GOOGLE.resolve("part-00000-of-00500.csv.gz");
+        assumePresent(part);
+        final LoadedTrace trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, part), TraceOptions.defaults());
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(1000, Units.defaults().capacityUnits(1.0)))
+            .workload(trace.workload(TimeMode.SLOTTED, TraceWorkload.DEFAULT_INTERVAL_MICROS, 1.0))
+            .scheduler(org.stowage.core.kernel.Kernels.byName("BF-J/S").create())
+            .timeMode(TimeMode.SLOTTED)
+            .checkInvariants(true)
+            .build();
+        simulation.runToCompletion();
+        System.out.printf("part 0 under BF-J/S on 1000 unit servers: %,d jobs, %,d decisions, last departure at slot"
+            + " %.0f%n", simulation.completedCount(), simulation.decisionCount(), simulation.now());
+        assertEquals(trace.count(), simulation.arrivedCount());
+        assertEquals(trace.count(), simulation.completedCount());
+        assertEquals(0, simulation.rejectedCount());
+    }
+
+    @Test
+    void swfLogsLoad() {
+        final Path hpc2n = TRACES.resolve("swf").resolve("hpc2n.swf");
+        final Path nasa = TRACES.resolve("swf").resolve("NASA-iPSC-1993-3.1-cln.swf.gz");
+        assumePresent(hpc2n);
+        assumePresent(nasa);
+        final LoadedTrace seth = Traces.load(TraceSpec.of(TraceFormat.SWF, hpc2n), TraceOptions.defaults());
+        System.out.print(seth.summary().report());
+        assertEquals(3_170, seth.summary().seen());
+        assertEquals(3_145, seth.count());
+        assertEquals(25, seth.summary().count(DropReason.RUN_TIME_UNKNOWN));
+        checkKeptArrays(seth, true);
+        final LoadedTrace ipsc = Traces.load(TraceSpec.of(TraceFormat.SWF, nasa), TraceOptions.defaults());
+        System.out.print(ipsc.summary().report());
+        assertEquals(18_239, ipsc.count());
+        assertEquals(Long.valueOf(18_239), ipsc.summary().notes().get(
+            "processors taken from allocated (field 5): requested is -1"));
+        checkKeptArrays(ipsc, true);
+    }
+
+    @Test
+    void alibabaPodsAndNodesLoad() {
+        final Path openb = TRACES.resolve("alibaba-gpu-2023");
+        assumePresent(openb.resolve(AlibabaLoader.POD_FILE));
+        final LoadedTrace trace = Traces.load(TraceSpec.of(TraceFormat.ALIBABA_GPU_2023, openb),
+            TraceOptions.defaults().withDimensions(2));
+        System.out.print(trace.summary().report());
+        assertEquals(8_152, trace.summary().seen());
+        assertEquals(7_255, trace.count());
+        assertEquals(897, trace.summary().count(DropReason.NEVER_SCHEDULED));
+        assertEquals(1_523, trace.serverCount());
+        checkKeptArrays(trace, false);
+        final Simulation simulation = Simulation.builder()
+            .servers(trace.newServerTable())
+            .workload(trace.workload(TimeMode.CONTINUOUS, 1_000_000, 1.0))
+            .scheduler(org.stowage.core.kernel.Kernels.byName("BF-J").create())
+            .timeMode(TimeMode.CONTINUOUS)
+            .checkInvariants(100)
+            .build();
+        simulation.runToCompletion();
+        assertEquals(trace.count(), simulation.completedCount() + simulation.rejectedCount());
+    }
+
+    /** Sorted arrivals, non-negative durations, sizes within one unit server (and positive, if asked). */
+    private static void checkKeptArrays(final LoadedTrace trace, final boolean positive) {
+        final int unit = trace.units().capacityUnits(1.0);
+        for (int i = 0; i < trace.count(); i++) {
+            if (i > 0) {
+                assertTrue(trace.arrivalMicros(i - 1) <= trace.arrivalMicros(i), "arrivals sorted at task " + i);
+            }
+            assertTrue(trace.durationMicros(i) >= 0, "duration of task " + i);
+            int largest = 0;
+            for (int d = 0; d < trace.dimensions(); d++) {
+                final int size = trace.size(i, d);
+                assertTrue(size >= 0 && size <= unit, "size of task " + i + " on resource " + d + ": " + size);
+                largest = Math.max(largest, size);
+            }
+            assertTrue(!positive || largest > 0, "task " + i + " has size 0 on every resource");
+        }
+    }
+
+    private static void assumePresent(final Path path) {
+        assumeTrue(Files.exists(path), "real trace not found, skipped: " + path.toAbsolutePath()
+            + " (set -D" + Fixtures.TRACES_PROPERTY + "=DIR to point at shared/traces)");
+    }
+}
