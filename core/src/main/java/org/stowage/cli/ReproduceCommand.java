@@ -1,6 +1,7 @@
 package org.stowage.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +33,13 @@ import picocli.CommandLine.Model.CommandSpec;
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
 final class ReproduceCommand implements Callable<Integer> {
+    /** Where the shared traces sit beside a checkout of this repository. */
+    static final String DEFAULT_TRACE = "../shared/traces/google-2011/task_events";
+
     @Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b or all-2019.")
+    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019.")
     private String figure;
 
     @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
@@ -48,18 +52,34 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
     private Integer threads;
 
+    @Option(names = "--trace", paramLabel = "DIR",
+        description = "Google 2011 task_events directory for fig5 (default: " + DEFAULT_TRACE + " when present).")
+    private Path trace;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
         description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
     private long seed;
 
     @Override
     public Integer call() {
-        final Map<String, Figure> known = Figures.paper2019();
+        final PrintWriter printer = spec.commandLine().getOut();
+        final Path taskEvents = trace != null ? trace : Path.of(DEFAULT_TRACE);
+        if (trace != null && !Files.isDirectory(trace)) {
+            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
+        }
+        final boolean haveTrace = Files.isDirectory(taskEvents);
+        final Map<String, Figure> known = haveTrace ? Figures.paper2019(taskEvents) : Figures.paper2019();
         final List<Figure> chosen = new ArrayList<>();
         if (figure.equals("all-2019")) {
             chosen.addAll(known.values());
+            if (!haveTrace) {
+                printer.println("fig5 skipped: no Google 2011 trace at " + taskEvents + " (pass --trace DIR)");
+            }
         } else if (known.containsKey(figure)) {
             chosen.add(known.get(figure));
+        } else if (figure.equals("fig5")) {
+            throw new IllegalArgumentException("fig5 needs the Google 2011 task_events: none at " + taskEvents
+                + " (pass --trace DIR)");
         } else {
             throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
                 + String.join(", ", Figures.names()) + ")");
@@ -69,7 +89,6 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be >= 1)");
         }
         final Scale scale = quick ? Scale.QUICK : Scale.PAPER;
-        final PrintWriter printer = spec.commandLine().getOut();
         final long start = System.nanoTime();
         int disagreements = 0;
         for (final Figure each : chosen) {

@@ -21,10 +21,6 @@ final class TraceOptionsMixin {
             + " and memory) (default: ${DEFAULT-VALUE}).")
     int resources;
 
-    @Option(names = "--resolution", paramLabel = "UNITS", defaultValue = "1048576",
-        description = "Fixed-point units per 1.0 of a resource; sizes round up (default: ${DEFAULT-VALUE} = 2^20).")
-    int resolution;
-
     @Option(names = "--swf-processors", paramLabel = "P", defaultValue = "0",
         description = "SWF: processors of the machine; 0 takes MaxProcs from the header (default: ${DEFAULT-VALUE}).")
     long swfProcessors;
@@ -41,17 +37,11 @@ final class TraceOptionsMixin {
         description = "Arrival times are multiplied by beta = 1 / S (default: ${DEFAULT-VALUE}).")
     double trafficScaling;
 
-    /** The load options, validated; errors name the flag. */
-    TraceOptions options() {
+    /** The load options at resolution {@code units}, validated; errors name the flag. */
+    TraceOptions options(final Units units) {
         final TraceOptions base = TraceOptions.defaults();
         if (resources != 1 && resources != 2) {
             throw new IllegalArgumentException("invalid value for --resources: " + resources + " (1 or 2)");
-        }
-        final Units units;
-        try {
-            units = new Units(resolution);
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
         }
         if (swfProcessors < 0) {
             throw new IllegalArgumentException("invalid value for --swf-processors: " + swfProcessors
@@ -84,15 +74,26 @@ final class TraceOptionsMixin {
         return 1.0 / trafficScaling;
     }
 
-    /** Parses the spec (errors name {@code flag}) and loads the trace. */
-    LoadedTrace load(final String flag, final String spec) {
+    /** Parses the spec (errors name {@code flag}) and loads the trace at resolution {@code units}. */
+    LoadedTrace load(final String flag, final String spec, final Units units) {
         final TraceSpec parsed;
         try {
             parsed = TraceSpec.parse(spec);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid value for " + flag + ": " + e.getMessage(), e);
         }
-        return Traces.load(parsed, options());
+        return Traces.load(parsed, options(units));
+    }
+
+    /** A copy with {@code --traffic-scaling} set to {@code value} (a sweep axis). */
+    TraceOptionsMixin withTrafficScaling(final double value) {
+        final TraceOptionsMixin copy = new TraceOptionsMixin();
+        copy.resources = resources;
+        copy.swfProcessors = swfProcessors;
+        copy.swfMemoryKb = swfMemoryKb;
+        copy.intervalMs = intervalMs;
+        copy.trafficScaling = value;
+        return copy;
     }
 
     /** A fresh workload over the trace with these interval and scaling options. */

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceSummary;
@@ -38,6 +39,10 @@ final class TraceSummaryCommand implements Callable<Integer> {
     @Mixin
     private TraceOptionsMixin traceOptions;
 
+    @Option(names = "--resolution", paramLabel = "UNITS", defaultValue = "1000000",
+        description = "Fixed-point units per 1.0 of a resource; sizes round up (default: ${DEFAULT-VALUE}).")
+    private int resolution;
+
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
         description = "Load N times and print each load's speed (the first load includes JIT warm-up).")
     private int repeat;
@@ -47,13 +52,19 @@ final class TraceSummaryCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new IllegalArgumentException("invalid value for --repeat: " + repeat + " (must be >= 1)");
         }
-        traceOptions.options();
+        final Units units;
+        try {
+            units = new Units(resolution);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
+        }
+        traceOptions.options(units);
         traceOptions.intervalMicros();
         traceOptions.beta();
         final PrintWriter out = spec.commandLine().getOut();
         LoadedTrace loaded = null;
         for (int run = 1; run <= repeat; run++) {
-            loaded = traceOptions.load("TRACE", trace);
+            loaded = traceOptions.load("TRACE", trace, units);
             if (repeat > 1) {
                 final TraceSummary summary = loaded.summary();
                 out.printf(Locale.ROOT, "load %d: %,d rows in %.3f s wall (%,.0f rows/s), %.3f s CPU (%,.0f rows/s)%n",

@@ -1,6 +1,7 @@
 package org.stowage.cli;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,10 +12,13 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.experiment.WorkloadSource;
 import org.stowage.core.state.ServerTable;
+import org.stowage.core.trace.LoadedTrace;
+import org.stowage.core.trace.TraceWorkload;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
 
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,7 +28,18 @@ import picocli.CommandLine.Option;
 final class WorkloadOptions {
     /** Option names (without dashes) that a sweep may vary. */
     static final List<String> VARIABLE = List.of("servers", "sizes", "arrivals", "service", "intensity", "lambda",
-        "time-mode", "horizon", "warmup", "resolution");
+        "time-mode", "horizon", "warmup", "resolution", "traffic-scaling");
+
+    @Option(names = "--trace", paramLabel = "SPEC",
+        description = "Replay a real trace instead of generating jobs: google2011:DIR, swf:FILE or alibaba:DIR "
+            + "(then --sizes, --arrivals, --service, --intensity and --lambda do not apply; see trace-summary).")
+    String trace;
+
+    @Mixin
+    TraceOptionsMixin traceOptions = new TraceOptionsMixin();
+
+    /** Loaded traces by spec and resolution, shared by the copies a sweep makes (a load takes seconds). */
+    private TraceCache traceCache = new TraceCache();
 
     @Option(names = "--servers", paramLabel = "SPEC", defaultValue = "5",
         description = "Servers: a count of unit servers (5), groups COUNTxCAPACITY with vector capacities "
@@ -59,7 +74,8 @@ final class WorkloadOptions {
     String timeMode;
 
     @Option(names = "--horizon", paramLabel = "T",
-        description = "Simulated time (default 4000000; batch arrivals run to completion unless given).")
+        description = "Simulated time (default 4000000; batch arrivals run to completion; a trace runs until its"
+            + " last arrival).")
     Double horizon;
 
     @Option(names = "--warmup", paramLabel = "T",
@@ -88,6 +104,9 @@ final class WorkloadOptions {
         copy.horizon = horizon;
         copy.warmup = warmup;
         copy.resolution = resolution;
+        copy.trace = trace;
+        copy.traceOptions = traceOptions;
+        copy.traceCache = traceCache;
         try {
             switch (name) {
                 case "servers" -> copy.servers = value;
@@ -106,6 +125,7 @@ final class WorkloadOptions {
                 case "horizon" -> copy.horizon = WorkloadSpecs.number(value);
                 case "warmup" -> copy.warmup = WorkloadSpecs.number(value);
                 case "resolution" -> copy.resolution = Integer.parseInt(value.strip());
+                case "traffic-scaling" -> copy.traceOptions = traceOptions.withTrafficScaling(WorkloadSpecs.number(value));
                 default -> throw new IllegalArgumentException("cannot vary '" + name + "'; variable: "
                     + String.join(", ", VARIABLE) + ", or scheduler.KEY");
             }
@@ -116,6 +136,9 @@ final class WorkloadOptions {
     }
 
     Plan plan(final String scheduler, final long seed) {
+        if (trace != null) {
+            return tracePlan(scheduler, seed);
+        }
         final TimeMode mode = parseTimeMode(timeMode);
         if (intensity != null && lambda != null) {
             throw new IllegalArgumentException("--intensity and --lambda are exclusive: " + intensity + ", " + lambda);
@@ -215,6 +238,100 @@ final class WorkloadOptions {
             inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon),
             format(runWarmup));
         return new Plan(runSpec, inputs, arguments, description);
+    }
+
+    /** A run over a real trace: its jobs in the order and at the times it gives, on the given servers. */
+    private Plan tracePlan(final String scheduler, final long seed) {
+        if (intensity != null || lambda != null) {
+            throw new IllegalArgumentException("--intensity and --lambda do not apply to --trace; use --traffic-scaling");
+        }
+        final TimeMode mode = parseTimeMode(timeMode);
+        final Units units;
+        try {
+            units = new Units(resolution);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
+        }
+        final LoadedTrace loaded = traceCache.load(traceOptions, trace, units);
+        final ServerTable cluster = loaded.hasServers() ? loaded.newServerTable()
+            : WorkloadSpecs.servers(servers, units, loaded.dimensions());
+        if (cluster.dimensions() != loaded.dimensions()) {
+            throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
+                + cluster.dimensions() + " resources but the trace has " + loaded.dimensions() + " (--resources)");
+        }
+        final TraceOptionsMixin options = traceOptions;
+        final TraceWorkload sample = options.workload(loaded, mode);
+        // by default the run covers the arrivals: after the last one the queues only drain, which would dilute
+        // every time average with a tail of the trace's longest jobs
+        final double runHorizon = horizon != null ? horizon : sample.lastArrivalTime() + 1;
+        if (!(runHorizon > 0)) {
+            throw new IllegalArgumentException("invalid value for --horizon: " + runHorizon + " (must be > 0)");
+        }
+        final double runWarmup = warmup != null ? warmup : 0;
+        if (!(runWarmup >= 0) || !(runWarmup < runHorizon)) {
+            throw new IllegalArgumentException("invalid value for --warmup: " + runWarmup + " (must be in [0, horizon))");
+        }
+        final double interval = Math.max(runHorizon / 2048, 1e-9);
+        final int[] capacities = new int[cluster.count() * cluster.dimensions()];
+        for (int s = 0; s < cluster.count(); s++) {
+            for (int d = 0; d < cluster.dimensions(); d++) {
+                capacities[s * cluster.dimensions() + d] = cluster.capacity(s, d);
+            }
+        }
+        final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), capacities,
+            workloadSeed -> options.workload(loaded, mode), mode, runHorizon, runWarmup, seed, interval);
+
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("trace", trace);
+        inputs.put("trace_jobs", loaded.count());
+        inputs.put("servers", loaded.hasServers() ? "from the trace" : servers);
+        inputs.put("resources", loaded.dimensions());
+        inputs.put("interval_ms", sample.intervalMicros() / 1000.0);
+        inputs.put("traffic_scaling", 1 / sample.beta());
+        inputs.put("time_mode", mode.name().toLowerCase(Locale.ROOT));
+        inputs.put("horizon", Double.isInfinite(runHorizon) ? null : runHorizon);
+        inputs.put("warmup", runWarmup);
+        inputs.put("resolution", resolution);
+        inputs.put("series_interval", interval);
+
+        final List<String> arguments = new ArrayList<>(List.of("--trace", trace, "--servers", servers,
+            "--resources", Integer.toString(loaded.dimensions()),
+            "--interval-ms", format(sample.intervalMicros() / 1000.0),
+            "--traffic-scaling", Double.toString(1 / sample.beta()), "--time-mode", timeMode.toLowerCase(Locale.ROOT)));
+        if (options.swfProcessors != 0) {
+            arguments.addAll(List.of("--swf-processors", Long.toString(options.swfProcessors)));
+        }
+        if (options.swfMemoryKb != 0) {
+            arguments.addAll(List.of("--swf-memory-kb", Double.toString(options.swfMemoryKb)));
+        }
+        if (!Double.isInfinite(runHorizon)) {
+            arguments.addAll(List.of("--horizon", format(runHorizon)));
+        }
+        arguments.addAll(List.of("--warmup", format(runWarmup), "--resolution", Integer.toString(resolution)));
+
+        final String description = String.format(Locale.ROOT,
+            "%d servers (%s), trace %s: %,d jobs, %d resource(s), interval %s ms, traffic scaling %s, %s, horizon %s,"
+                + " warm-up %s",
+            cluster.count(), loaded.hasServers() ? "from the trace" : servers, trace, loaded.count(),
+            loaded.dimensions(), format(sample.intervalMicros() / 1000.0), format(1 / sample.beta()),
+            inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon),
+            format(runWarmup));
+        return new Plan(runSpec, inputs, arguments, description);
+    }
+
+    /** Traces loaded once per spec and resolution; thread-safe, so a parallel sweep loads each once. */
+    static final class TraceCache {
+        private final Map<String, LoadedTrace> loaded = new HashMap<>();
+
+        synchronized LoadedTrace load(final TraceOptionsMixin options, final String spec, final Units units) {
+            final String key = spec + "|" + units.resolution() + "|" + options.options(units);
+            LoadedTrace trace = loaded.get(key);
+            if (trace == null) {
+                trace = options.load("--trace", spec, units);
+                loaded.put(key, trace);
+            }
+            return trace;
+        }
     }
 
     private static TimeMode parseTimeMode(final String text) {

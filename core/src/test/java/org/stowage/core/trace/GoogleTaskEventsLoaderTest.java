@@ -26,10 +26,10 @@ class GoogleTaskEventsLoaderTest {
         // (50,0), (100,0), (100,1) all SUBMIT at 1 s: ties go to the lower job ID, then task index
         assertArrayEquals(new long[] {1_000_000, 1_000_000, 1_000_000, 3_000_000}, arrivals(trace));
         assertArrayEquals(new long[] {4_000_000, 3_000_000, 3_500_000, 0}, durations(trace));
-        // one resource: max(CPU, memory); 6.25e-02 parses; 0.01 rounds up
+        // one resource: max(CPU, memory); 6.25e-02 parses; decimals are whole units at the default 10^6
         assertArrayEquals(new int[] {UNITS.sizeUnits(0.0625), UNITS.sizeUnits(0.5), UNITS.sizeUnits(0.375),
             UNITS.sizeUnits(0.01)}, sizes(trace, 0));
-        assertEquals(10486, UNITS.sizeUnits(0.01), "ceil(0.01 * 2^20)");
+        assertEquals(10_000, UNITS.sizeUnits(0.01), "0.01 of 10^6 units");
     }
 
     @Test
