@@ -117,7 +117,7 @@ final class AxisFigure implements Figure {
             }
             lines.add(new Charts.Line(scheduler, x, y, withErrors ? error : null));
         }
-        Charts.save(directory.resolve(name), title, axisTitle, "average queue size", true, lines);
+        Charts.save(directory.resolve(name), title, axisTitle, "0.00", "average queue size", true, lines);
     }
 
     @Override

@@ -13,6 +13,8 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.stowage.core.experiment.ResultFiles;
 
 /** Line charts of the figures, saved as PNG and SVG, headless. */
@@ -25,7 +27,11 @@ final class Charts {
     static final int MAX_POINTS = 400;
 
     /** One line: a name, x values, y values and optional error half-widths (null for none). */
-    record Line(String name, double[] x, double[] y, double[] error) {
+    record Line(String name, double[] x, double[] y, double[] error, boolean dashed) {
+        Line(final String name, final double[] x, final double[] y, final double[] error) {
+            this(name, x, y, error, false);
+        }
+
         /**
          * A line of at most {@link #MAX_POINTS} points: consecutive points merged by averaging (exact for
          * the equal-width buckets of a queue series), each at the first merged x.
@@ -46,31 +52,32 @@ final class Charts {
                 }
                 thinY[i] = sum / group;
             }
-            return new Line(name, thinX, thinY, null);
+            return new Line(name, thinX, thinY, null, dashed);
         }
     }
 
     private Charts() {
     }
 
-    /** Writes {@code base}.png and {@code base}.svg. */
-    static void save(final Path base, final String title, final String xTitle, final String yTitle,
-                     final boolean logarithmicY, final List<Line> lines) throws IOException {
+    /** Writes {@code base}.png and {@code base}.svg; {@code xPattern} formats the x axis (DecimalFormat). */
+    static void save(final Path base, final String title, final String xTitle, final String xPattern,
+                     final String yTitle, final boolean logarithmicY, final List<Line> lines) throws IOException {
         final XYChart chart = new XYChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
             .yAxisTitle(yTitle).build();
-        chart.getStyler()
-            .setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line)
-            .setYAxisLogarithmic(logarithmicY)
-            .setLegendPosition(Styler.LegendPosition.InsideNW)
-            .setChartBackgroundColor(Color.WHITE);
-        chart.getStyler().setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 5 : 0);
+        final XYStyler styler = chart.getStyler();
+        styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        styler.setYAxisLogarithmic(logarithmicY);
+        styler.setXAxisDecimalPattern(xPattern);
+        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 5 : 0);
         for (final Line all : lines) {
             final Line line = all.thinned();
             final double[] y = logarithmicY ? positive(line.y()) : line.y();
-            if (line.error() == null) {
-                chart.addSeries(line.name(), line.x(), y);
-            } else {
-                chart.addSeries(line.name(), line.x(), y, line.error());
+            final XYSeries series = line.error() == null ? chart.addSeries(line.name(), line.x(), y)
+                : chart.addSeries(line.name(), line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
+            if (line.dashed()) {
+                series.setLineStyle(SeriesLines.DASH_DASH);
             }
         }
         ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> {
@@ -83,6 +90,20 @@ final class Charts {
                 VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
             }
         });
+    }
+
+    /**
+     * Error bars on a log axis cannot reach 0: a bar whose lower end would is shortened to end at half the
+     * value (the CSV keeps the true interval; it is symmetric, so the upper end still shows its width).
+     */
+    private static double[] belowZero(final double[] y, final double[] error) {
+        final double[] clipped = error.clone();
+        for (int i = 0; i < clipped.length; i++) {
+            if (!(y[i] - clipped[i] > 0)) {
+                clipped[i] = y[i] / 2;
+            }
+        }
+        return clipped;
     }
 
     /** A log axis cannot show 0: values below 0.01 are drawn at 0.01 (the CSV keeps the true values). */

@@ -26,7 +26,9 @@ import org.stowage.core.workload.SyntheticWorkload;
 /**
  * A figure of the total queue size over time on one server with two job sizes (2019 paper, Fig. 3a and
  * 3b): each scheduler runs several replications; the plot shows replication 0, the table the verdicts of
- * all of them, and each claim holds when every replication gets the verdict the paper reports.
+ * all of them, and each claim holds when most replications get the verdict the paper reports. Most, not
+ * all: the paper's own account of Fig. 3b is that BF-J/S and VQS-BF lock into a bad configuration with
+ * positive probability, so a replication that escapes the lock is part of the claim, not against it.
  */
 final class QueueTraceFigure implements Figure {
     private final String name;
@@ -133,10 +135,17 @@ final class QueueTraceFigure implements Figure {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final Sweep.Unit unit : finished) {
             if (unit.point().replication() == 0) {
-                lines.add(new Charts.Line(unit.scheduler(), unit.result().seriesStart(), unit.result().seriesMean(), null));
+                final double[] millions = unit.result().seriesStart();
+                for (int i = 0; i < millions.length; i++) {
+                    millions[i] /= 1e6;
+                }
+                lines.add(new Charts.Line(unit.scheduler(), millions, unit.result().seriesMean(), null,
+                    extraSchedulers.contains(unit.scheduler())));
             }
         }
-        Charts.save(directory.resolve(name), title, "time slot", "total queue size", false, lines);
+        Charts.save(directory.resolve(name), title,
+            extraSchedulers.isEmpty() ? "time (million slots)" : "time (million slots); dashed: stalled variants", "0.0",
+            "total queue size", false, lines);
     }
 
     private Map<String, List<Sweep.Unit>> byScheduler(final List<Sweep.Unit> finished) {
@@ -160,7 +169,7 @@ final class QueueTraceFigure implements Figure {
                 }
             }
             claims.add(new Claim(claim.getKey() + " is " + claim.getValue().label(),
-                verdictCounts(runs) + " of " + runs.size() + " replications", matching == runs.size()));
+                verdictCounts(runs) + " of " + runs.size() + " replications", 2 * matching > runs.size()));
         }
         return claims;
     }
