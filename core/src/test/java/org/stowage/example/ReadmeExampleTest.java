@@ -3,6 +3,12 @@ package org.stowage.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
 import org.stowage.core.engine.Simulation;
@@ -49,5 +55,31 @@ class ReadmeExampleTest {
             "BF-J/S carries the offered load, lambda * E[R] * E[S] / L = 0.95");
         assertEquals(simulation.arrivedCount(),
             simulation.jobs().queuedCount() + simulation.jobs().runningCount() + simulation.completedCount());
+    }
+
+    /** The code above and the README's block say the same thing, line for line. */
+    @Test
+    void readmeShowsExactlyThisCode() throws IOException {
+        Path readme = null;
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null && readme == null; dir = dir.getParent()) {
+            if (Files.exists(dir.resolve("README.md")) && Files.exists(dir.resolve("core"))) {
+                readme = dir.resolve("README.md");
+            }
+        }
+        assertTrue(readme != null, "README.md not found above " + Path.of("").toAbsolutePath());
+        final String text = Files.readString(readme);
+        final int section = text.indexOf("## Library example");
+        final int start = text.indexOf("```java\n", section) + "```java\n".length();
+        final String shown = text.substring(start, text.indexOf("```", start)).strip();
+
+        final Path source = readme.getParent().resolve("core/src/test/java/org/stowage/example/ReadmeExampleTest.java");
+        final String test = Files.readString(source);
+        final String between = test.substring(test.indexOf("// README-EXAMPLE-START") + "// README-EXAMPLE-START".length(),
+            test.indexOf("// README-EXAMPLE-END"));
+        final List<String> tested = new ArrayList<>();
+        for (final String line : between.strip().split("\n")) {
+            tested.add(line.startsWith("        ") ? line.substring(8) : line.strip());
+        }
+        assertEquals(String.join("\n", tested).strip(), shown);
     }
 }
