@@ -1,0 +1,259 @@
+package org.stowage.theory;
+
+import java.util.Arrays;
+
+/**
+ * The max-weight configuration of one server (Psychas and Ghaderi 2019, Definition 2): given weights
+ * {@code w_j}, find a feasible configuration {@code k} maximising {@code <k, w> = sum_j k_j w_j}. This is an
+ * unbounded integer knapsack, multi-dimensional for {@code D > 1}; it is the pricing problem of the capacity
+ * LP's column generation (weights = the master's duals) and the MaxWeight rule of the papers' schedulers.
+ *
+ * <h2>Algorithm: exact depth-first branch and bound</h2>
+ * Only types with {@code w_j > 0} that fit alone are candidates (others are 0 in some optimum). With
+ * normalised sizes {@code a_j = sum_d s_j[d] / C[d]}, candidates are sorted by efficiency
+ * {@code e_j = w_j / a_j}, highest first (ties: lower type index). The search fixes {@code k_j} for the
+ * candidates in that order, each from its largest feasible count down to 0 (greedy first, so a good
+ * incumbent comes early). A node with residual {@code r} and remaining candidates {@code i..} is pruned when
+ * an upper bound on what the remaining candidates can add is not above the incumbent's margin:
+ * <ul>
+ *   <li>surrogate bound: every remaining job uses {@code a_j} of the summed normalised residual
+ *       {@code A = sum_d r_d / C[d]}, so they add at most {@code A * max_{i' >= i} e_{i'} = A * e_i};</li>
+ *   <li>per-resource bounds: on each resource {@code d}, at most {@code r_d * max_{i' >= i} w_{i'} / s_{i'}[d]}
+ *       (skipped where some remaining type uses none of {@code d}).</li>
+ * </ul>
+ * Both are relaxations, so pruning never loses the optimum. Because candidates are sorted by efficiency,
+ * the surrogate bound after choosing {@code k} copies of candidate {@code i} does not decrease with {@code k};
+ * once it fails, every smaller {@code k} fails too and the loop stops. For {@code D = 1} this is the classic
+ * Martello-Toth style search for the unbounded knapsack.
+ *
+ * <p>Feasibility is exact integer arithmetic in the simulator's units; the objective is a {@code double}
+ * sum, exact up to rounding of the weights (relative 1e-15), far below any LP tolerance. Ties between equal
+ * objective values keep the first configuration found, so results are deterministic.
+ *
+ * <p>Complexity: exponential in the worst case (the problem is NP-hard), {@code O(J log J + J * D)} set-up
+ * plus {@code O(D)} per search node; the bounds keep node counts small on the instances measured in
+ * docs/THEORY.md. Allocation: none per call after construction (scratch arrays are sized for all types).
+ * Not thread-safe: use one instance per thread.
+ */
+public final class MaxWeightConfiguration {
+    private final int[][] sizes;
+    private final int types;
+    private final int dimensions;
+
+    /** Candidate type indices in search order, and their weights, efficiencies and per-resource ratio maxima. */
+    private final int[] order;
+    private final double[] candidateWeight;
+    private final double[] efficiency;
+    private final double[] suffixRatio;
+    private final double[] sortKey;
+    private final int[] orderScratch;
+    private final double[] keyScratch;
+    private int candidates;
+
+    private double[] inverseCapacity;
+    private final int[] residual;
+    private final int[] current;
+    private int[] best;
+    private double bestValue;
+    private long nodes;
+
+    /** @param sizes {@code sizes[j][d]} in units, each vector positive on some resource */
+    public MaxWeightConfiguration(final int[][] sizes) {
+        if (sizes.length == 0) {
+            throw new IllegalArgumentException("no job types");
+        }
+        this.types = sizes.length;
+        this.dimensions = sizes[0].length;
+        this.sizes = new int[types][];
+        for (int j = 0; j < types; j++) {
+            if (sizes[j].length != dimensions) {
+                throw new IllegalArgumentException("type " + j + " has " + sizes[j].length + " resources, type 0 has "
+                    + dimensions);
+            }
+            boolean positive = false;
+            for (int d = 0; d < dimensions; d++) {
+                if (sizes[j][d] < 0) {
+                    throw new IllegalArgumentException("type " + j + ", resource " + d + ": negative size " + sizes[j][d]);
+                }
+                positive |= sizes[j][d] > 0;
+            }
+            if (!positive) {
+                throw new IllegalArgumentException("type " + j + " has size 0 on every resource");
+            }
+            this.sizes[j] = sizes[j].clone();
+        }
+        this.order = new int[types];
+        this.candidateWeight = new double[types];
+        this.efficiency = new double[types + 1];
+        this.suffixRatio = new double[(types + 1) * dimensions];
+        this.sortKey = new double[types];
+        this.orderScratch = new int[types];
+        this.keyScratch = new double[types];
+        this.inverseCapacity = new double[dimensions];
+        this.residual = new int[dimensions];
+        this.current = new int[types];
+    }
+
+    /**
+     * Solves one instance.
+     *
+     * @param weights  {@code w_j}, one per type (any finite values; types with {@code w_j <= 0} stay at 0)
+     * @param capacity the server's capacity vector in units
+     * @param out      receives the optimal configuration (length {@code J})
+     * @return the optimal weight {@code <k, w>}, 0 if no positive-weight type fits
+     */
+    public double solve(final double[] weights, final int[] capacity, final int[] out) {
+        if (weights.length != types || out.length != types || capacity.length != dimensions) {
+            throw new IllegalArgumentException("expected " + types + " weights and outputs and " + dimensions
+                + " capacities: " + weights.length + ", " + out.length + ", " + capacity.length);
+        }
+        for (int d = 0; d < dimensions; d++) {
+            if (capacity[d] < 1) {
+                throw new IllegalArgumentException("resource " + d + ": capacity must be >= 1 unit: " + capacity[d]);
+            }
+            inverseCapacity[d] = 1.0 / capacity[d];
+            residual[d] = capacity[d];
+        }
+        collectCandidates(weights, capacity);
+        Arrays.fill(current, 0);
+        Arrays.fill(out, 0);
+        best = out;
+        bestValue = 0;
+        nodes = 0;
+        search(0, 0.0);
+        best = null;
+        return bestValue;
+    }
+
+    /** Search nodes visited by the last {@link #solve}. */
+    public long nodes() {
+        return nodes;
+    }
+
+    private void collectCandidates(final double[] weights, final int[] capacity) {
+        candidates = 0;
+        for (int j = 0; j < types; j++) {
+            final double w = weights[j];
+            if (!(w > 0)) {
+                if (Double.isNaN(w) || Double.isInfinite(w)) {
+                    throw new IllegalArgumentException("weight of type " + j + " must be finite: " + w);
+                }
+                continue;
+            }
+            if (Double.isInfinite(w)) {
+                throw new IllegalArgumentException("weight of type " + j + " must be finite: " + w);
+            }
+            boolean fits = true;
+            double normalised = 0;
+            for (int d = 0; d < dimensions; d++) {
+                fits &= sizes[j][d] <= capacity[d];
+                normalised += sizes[j][d] * inverseCapacity[d];
+            }
+            if (fits) {
+                order[candidates] = j;
+                sortKey[candidates] = w / normalised;
+                candidates++;
+            }
+        }
+        sortByEfficiency();
+        for (int i = 0; i < candidates; i++) {
+            candidateWeight[i] = weights[order[i]];
+            efficiency[i] = sortKey[i];
+        }
+        efficiency[candidates] = 0;
+        Arrays.fill(suffixRatio, candidates * dimensions, (candidates + 1) * dimensions, 0.0);
+        for (int i = candidates - 1; i >= 0; i--) {
+            final int j = order[i];
+            for (int d = 0; d < dimensions; d++) {
+                final double ratio = sizes[j][d] == 0 ? Double.POSITIVE_INFINITY : candidateWeight[i] / sizes[j][d];
+                suffixRatio[i * dimensions + d] = Math.max(ratio, suffixRatio[(i + 1) * dimensions + d]);
+            }
+        }
+    }
+
+    /** Stable bottom-up merge sort of the candidates by efficiency, highest first (ties keep type order). */
+    private void sortByEfficiency() {
+        int[] from = order;
+        double[] fromKey = sortKey;
+        int[] to = orderScratch;
+        double[] toKey = keyScratch;
+        for (int width = 1; width < candidates; width *= 2) {
+            for (int low = 0; low < candidates; low += 2 * width) {
+                final int middle = Math.min(low + width, candidates);
+                final int high = Math.min(low + 2 * width, candidates);
+                int left = low;
+                int right = middle;
+                for (int out = low; out < high; out++) {
+                    if (left < middle && (right >= high || fromKey[left] >= fromKey[right])) {
+                        to[out] = from[left];
+                        toKey[out] = fromKey[left++];
+                    } else {
+                        to[out] = from[right];
+                        toKey[out] = fromKey[right++];
+                    }
+                }
+            }
+            final int[] swap = from;
+            from = to;
+            to = swap;
+            final double[] swapKey = fromKey;
+            fromKey = toKey;
+            toKey = swapKey;
+        }
+        if (from != order) {
+            System.arraycopy(from, 0, order, 0, candidates);
+            System.arraycopy(fromKey, 0, sortKey, 0, candidates);
+        }
+    }
+
+    private void search(final int level, final double value) {
+        nodes++;
+        if (value > bestValue) {
+            bestValue = value;
+            System.arraycopy(current, 0, best, 0, types); // candidates from this level on are still 0
+        }
+        if (level == candidates) {
+            return;
+        }
+        final int type = order[level];
+        final int[] size = sizes[type];
+        final double weight = candidateWeight[level];
+        final int most = Configurations.maxCount(size, residual);
+        final double nextEfficiency = efficiency[level + 1];
+        for (int k = most; k >= 0; k--) {
+            final double withK = value + k * weight;
+            double normalisedResidual = 0;
+            for (int d = 0; d < dimensions; d++) {
+                normalisedResidual += (residual[d] - (long) k * size[d]) * inverseCapacity[d];
+            }
+            final double surrogate = withK + normalisedResidual * nextEfficiency;
+            if (surrogate <= bestValue) {
+                break; // non-decreasing in k (candidates sorted by efficiency): smaller k cannot do better
+            }
+            if (perResourceBound(level + 1, k, size, withK) <= bestValue) {
+                continue;
+            }
+            current[type] = k;
+            for (int d = 0; d < dimensions; d++) {
+                residual[d] -= k * size[d];
+            }
+            search(level + 1, withK);
+            for (int d = 0; d < dimensions; d++) {
+                residual[d] += k * size[d];
+            }
+        }
+        current[type] = 0;
+    }
+
+    /** {@code withK} plus the tightest per-resource bound of candidates {@code next..} after taking k of this one. */
+    private double perResourceBound(final int next, final int k, final int[] size, final double withK) {
+        double bound = Double.POSITIVE_INFINITY;
+        for (int d = 0; d < dimensions; d++) {
+            final double ratio = suffixRatio[next * dimensions + d];
+            if (ratio != Double.POSITIVE_INFINITY) {
+                bound = Math.min(bound, (residual[d] - (long) k * size[d]) * ratio);
+            }
+        }
+        return withK + bound;
+    }
+}
