@@ -52,15 +52,18 @@ public final class CapacityResult {
     private final int columns;
     private final int initialColumns;
     private final int lpSolves;
+    private final int lpFallbacks;
     private final long pricingCalls;
     private final long pricingNodes;
+    private final long pricingTruncations;
     private final long lpNanos;
     private final long pricingNanos;
     private final long wallNanos;
 
     CapacityResult(final Method method, final double rho, final double lowerBound, final double upperBound,
                    final boolean converged, final List<MixEntry> mix, final int[] typesFittingNoServer, final int columns,
-                   final int initialColumns, final int lpSolves, final long pricingCalls, final long pricingNodes,
+                   final int initialColumns, final int lpSolves, final int lpFallbacks, final long pricingCalls, final long pricingNodes,
+                   final long pricingTruncations,
                    final long lpNanos, final long pricingNanos, final long wallNanos) {
         this.method = method;
         this.rho = rho;
@@ -72,8 +75,10 @@ public final class CapacityResult {
         this.columns = columns;
         this.initialColumns = initialColumns;
         this.lpSolves = lpSolves;
+        this.lpFallbacks = lpFallbacks;
         this.pricingCalls = pricingCalls;
         this.pricingNodes = pricingNodes;
+        this.pricingTruncations = pricingTruncations;
         this.lpNanos = lpNanos;
         this.pricingNanos = pricingNanos;
         this.wallNanos = wallNanos;
@@ -141,6 +146,11 @@ public final class CapacityResult {
         return lpSolves;
     }
 
+    /** LP solves that needed a fallback (see ConfigurationLp): the certificate still holds, but worth knowing. */
+    public int lpFallbacks() {
+        return lpFallbacks;
+    }
+
     /** Exact pricing searches run (one per class per LP solve). */
     public long pricingCalls() {
         return pricingCalls;
@@ -149,6 +159,11 @@ public final class CapacityResult {
     /** Branch-and-bound nodes over all pricing searches. */
     public long pricingNodes() {
         return pricingNodes;
+    }
+
+    /** Pricing searches that hit the node limit (their proven bounds, not optima, entered the upper bound). */
+    public long pricingTruncations() {
+        return pricingTruncations;
     }
 
     /** Wall time in GLOP (model updates and solves). */

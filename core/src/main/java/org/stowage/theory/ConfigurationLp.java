@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The capacity LP over a growing set of configuration columns, solved by OR-Tools GLOP. This is the only
- * class that touches OR-Tools; nothing of it leaks through the package's API.
+ * The capacity LP over a growing set of configuration columns, solved by OR-Tools (GLOP by default). This
+ * is the only class that touches OR-Tools; nothing of it leaks through the package's API.
  *
  * <pre>
  *   maximise   rho
@@ -19,33 +19,59 @@ import java.util.List;
  *              sum_k y_{c,k} = n_c                             for every class c     (dual sigma_c)
  *              rho &gt;= 0, y &gt;= 0
  * </pre>
- * With GLOP's sign convention for a maximisation, the duals of the type rows come out non-negative and
- * the reduced cost of a column {@code k} of class {@code c} is {@code <pi, k> - sigma_c} (checked in
- * {@code ConfigurationLpTest}). Columns are added between solves; GLOP re-solves the modified model.
+ * With MPSolver's sign convention for a maximisation, the duals of the type rows come out non-negative and
+ * the reduced cost of a column {@code k} of class {@code c} is {@code <pi, k> - sigma_c} (the 2019 paper's
+ * capacity-10 example in {@code MaxSupportableWorkloadTest} pins the signs: pi = (2/3, 5/3)). Columns are
+ * added between solves and the solver re-solves the modified model.
+ *
+ * <p>Variables and rows are created in a fixed order (rho, then columns; type rows, then class rows), so a
+ * copy of the model in another solver answers by the same indices.
  *
  * <p>Holds native memory: {@link #close()} releases it. Not thread-safe; separate instances may run in
  * parallel.
  */
 final class ConfigurationLp implements AutoCloseable {
+    /** GLOP parameters to retry with, each with the parameters that restore the default afterwards. */
+    private static final String[][] GLOP_RETRIES = {
+        {"use_dual_simplex: true", "use_dual_simplex: false"},
+        {"change_status_to_imprecise: false", "change_status_to_imprecise: true"},
+    };
+
+    private final String solverId;
     private final MPSolver solver;
-    private final MPVariable rho;
     private final MPConstraint[] typeRows;
     private final MPConstraint[] classRows;
     private final List<MPVariable> columns = new ArrayList<>();
     private final List<Integer> columnClass = new ArrayList<>();
+    /** The solver whose solution is current: {@link #solver}, or a CLP copy after GLOP failed. */
+    private MPSolver answered;
     private int solves;
+    private int fallbacks;
+    private long iterations;
 
     /**
      * @param probabilities {@code P_j} of the types that get a row (all positive)
      * @param classServers  {@code n_c} per server class
+     * @param solverId      "GLOP" or "CLP" (both shipped in the OR-Tools natives)
+     * @param parameters    solver-specific parameters ("" for the defaults; protobuf text format for GLOP)
      */
-    ConfigurationLp(final double[] probabilities, final int[] classServers) {
+    ConfigurationLp(final double[] probabilities, final int[] classServers, final String solverId,
+                    final String parameters) {
         Natives.load();
-        solver = MPSolver.createSolver("GLOP");
-        if (solver == null) {
-            throw new IllegalStateException("OR-Tools GLOP is not available in this build");
+        if (!"GLOP".equals(solverId) && !"CLP".equals(solverId)) {
+            throw new IllegalArgumentException("LP solver must be GLOP or CLP: " + solverId);
         }
-        rho = solver.makeNumVar(0.0, MPSolver.infinity(), "rho");
+        this.solverId = solverId;
+        solver = MPSolver.createSolver(solverId);
+        if (solver == null) {
+            throw new IllegalStateException("OR-Tools " + solverId + " is not available in this build");
+        }
+        answered = solver;
+        if (!parameters.isEmpty() && !solver.setSolverSpecificParametersAsString(parameters)) {
+            solver.delete();
+            throw new IllegalArgumentException(solverId + " rejected the parameters '" + parameters + "'");
+        }
+        final MPVariable rho = solver.makeNumVar(0.0, MPSolver.infinity(), "rho");
         typeRows = new MPConstraint[probabilities.length];
         for (int j = 0; j < probabilities.length; j++) {
             assert probabilities[j] > 0;
@@ -76,30 +102,75 @@ final class ConfigurationLp implements AutoCloseable {
         return columns.size() - 1;
     }
 
-    /** Solves to optimality; any other outcome is an {@link IllegalStateException} (the LP is always feasible and bounded). */
+    /**
+     * Solves to optimality. The LP is always feasible (rho = 0 with any mix) and bounded (every type has a
+     * positive probability and a finite largest count), yet GLOP sometimes ends with IMPRECISE, which
+     * MPSolver reports as ABNORMAL (seen on masters of 64 and 512 types whose optimum needed a cost
+     * perturbation just above GLOP's 1e-6 solution tolerance; GLOP also logs "No solution exists" to
+     * stderr then). The fallbacks, in order: the same model with GLOP's dual simplex; GLOP with
+     * {@code change_status_to_imprecise: false}, which accepts its solution as it is; a copy of the model
+     * in CLP. Accepting an imprecise solution is safe because the caller certifies both bounds itself.
+     * Only if all fail is this an {@link IllegalStateException}.
+     */
     void solve() {
-        final MPSolver.ResultStatus status = solver.solve();
         solves++;
-        if (status != MPSolver.ResultStatus.OPTIMAL) {
-            throw new IllegalStateException("GLOP ended with " + status + " on the capacity LP (" + columns.size()
-                + " columns, " + typeRows.length + " types)");
+        if (answered != solver) {
+            answered.delete();
+            answered = solver;
         }
+        final MPSolver.ResultStatus first = solver.solve();
+        iterations += solver.iterations();
+        if (first == MPSolver.ResultStatus.OPTIMAL) {
+            return;
+        }
+        fallbacks++;
+        if ("GLOP".equals(solverId)) {
+            for (final String[] retry : GLOP_RETRIES) {
+                solver.setSolverSpecificParametersAsString(retry[0]);
+                final MPSolver.ResultStatus status = solver.solve();
+                solver.setSolverSpecificParametersAsString(retry[1]);
+                if (status == MPSolver.ResultStatus.OPTIMAL) {
+                    return;
+                }
+            }
+        }
+        final MPSolver copy = MPSolver.createSolver("GLOP".equals(solverId) ? "CLP" : "GLOP");
+        if (copy != null) {
+            final String error = copy.loadModelFromProto(solver.exportModelToProto());
+            if (error.isEmpty() && copy.solve() == MPSolver.ResultStatus.OPTIMAL) {
+                answered = copy;
+                return;
+            }
+            copy.delete();
+        }
+        throw new IllegalStateException(solverId + " found no optimum of the capacity LP (" + columns.size()
+            + " columns, " + typeRows.length + " types), nor did any fallback");
+    }
+
+    /** Simplex iterations of the first attempts of all solves. */
+    long iterationCount() {
+        return iterations;
+    }
+
+    /** Solves that needed a fallback. */
+    int fallbackCount() {
+        return fallbacks;
     }
 
     double objective() {
-        return solver.objective().value();
+        return answered.objective().value();
     }
 
     double typeDual(final int j) {
-        return typeRows[j].dualValue();
+        return answered == solver ? typeRows[j].dualValue() : answered.constraint(j).dualValue();
     }
 
     double classDual(final int c) {
-        return classRows[c].dualValue();
+        return answered == solver ? classRows[c].dualValue() : answered.constraint(typeRows.length + c).dualValue();
     }
 
     double columnValue(final int column) {
-        return columns.get(column).solutionValue();
+        return answered == solver ? columns.get(column).solutionValue() : answered.variable(1 + column).solutionValue();
     }
 
     int columnClass(final int column) {
@@ -116,6 +187,9 @@ final class ConfigurationLp implements AutoCloseable {
 
     @Override
     public void close() {
+        if (answered != solver) {
+            answered.delete();
+        }
         solver.delete();
     }
 

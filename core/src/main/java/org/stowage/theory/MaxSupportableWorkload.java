@@ -25,6 +25,11 @@ import java.util.Set;
  * A column with reduced cost {@code z_c - sigma_c > eps * max(1, |sigma_c|)} enters the master. By weak
  * duality {@code UB = sum_c n_c z_c / <P, pi>} bounds {@code rho*} from above in every round.
  *
+ * <p>The pricing search is exact unless it visits more than {@link Options#pricingNodeLimit()} nodes
+ * (only the multi-resource branch and bound can; one resource uses an exact dynamic programme when it is
+ * small enough). A truncated search still returns its best column and a proven bound on the optimum,
+ * which is what enters {@code UB}, so the certificate stays valid; the result counts truncations.
+ *
  * <p>Stopping rule (eps = {@link Options#tolerance()}, default 1e-9): stop when
  * {@code UB - rho_LP <= eps * max(1, UB)}, or when no class has a column with reduced cost above the
  * tolerance that is not already in the master (a column already present means the LP's own tolerances
@@ -50,11 +55,31 @@ public final class MaxSupportableWorkload {
      * @param tolerance        eps of the stopping rule (relative), in (0, 1e-3]
      * @param maxRounds        most master LP solves for column generation
      * @param enumerationLimit most columns full enumeration may create
+     * @param lpSolver         "GLOP" (default) or "CLP", both from OR-Tools
+     * @param lpParameters     solver-specific parameters ("" for the solver's defaults; protobuf text for GLOP)
+     * @param pricingNodeLimit search nodes per pricing search before it settles for its best column and a
+     *                         proven bound ({@link MaxWeightConfiguration#upperBound()})
      */
-    public record Options(double tolerance, int maxRounds, long enumerationLimit) {
-        /** eps = 1e-9, 100,000 rounds, 2,000,000 enumerated columns. */
+    public record Options(double tolerance, int maxRounds, long enumerationLimit, String lpSolver,
+                          String lpParameters, long pricingNodeLimit) {
+        /** eps = 1e-9, 100,000 rounds, 2,000,000 enumerated columns, GLOP with its defaults, 20,000,000 nodes. */
         public static Options defaults() {
-            return new Options(1e-9, 100_000, 2_000_000);
+            return new Options(1e-9, 100_000, 2_000_000, "GLOP", "", 20_000_000);
+        }
+
+        /** These options with another tolerance. */
+        public Options withTolerance(final double newTolerance) {
+            return new Options(newTolerance, maxRounds, enumerationLimit, lpSolver, lpParameters, pricingNodeLimit);
+        }
+
+        /** These options with another LP solver. */
+        public Options withLpSolver(final String newLpSolver) {
+            return new Options(tolerance, maxRounds, enumerationLimit, newLpSolver, lpParameters, pricingNodeLimit);
+        }
+
+        /** These options with another pricing node limit. */
+        public Options withPricingNodeLimit(final long newLimit) {
+            return new Options(tolerance, maxRounds, enumerationLimit, lpSolver, lpParameters, newLimit);
         }
 
         public Options {
@@ -66,6 +91,15 @@ public final class MaxSupportableWorkload {
             }
             if (enumerationLimit < 1) {
                 throw new IllegalArgumentException("enumerationLimit must be >= 1: " + enumerationLimit);
+            }
+            if (!"GLOP".equals(lpSolver) && !"CLP".equals(lpSolver)) {
+                throw new IllegalArgumentException("LP solver must be GLOP or CLP: " + lpSolver);
+            }
+            if (lpParameters == null) {
+                throw new IllegalArgumentException("LP parameters must not be null; use \"\" for the defaults");
+            }
+            if (pricingNodeLimit < 1) {
+                throw new IllegalArgumentException("pricing node limit must be >= 1: " + pricingNodeLimit);
             }
         }
     }
@@ -113,7 +147,7 @@ public final class MaxSupportableWorkload {
         }
         final int[] unfit = typesFittingNoServer(sizes, servers, active);
 
-        final MaxWeightConfiguration pricing = new MaxWeightConfiguration(sizes);
+        final MaxWeightConfiguration pricing = new MaxWeightConfiguration(sizes, options.pricingNodeLimit());
         final List<int[]> columnConfigurations = new ArrayList<>();
         final List<Set<Key>> seen = new ArrayList<>();
         for (int c = 0; c < classes; c++) {
@@ -123,7 +157,8 @@ public final class MaxSupportableWorkload {
         long pricingNanos = 0;
         long pricingCalls = 0;
         long pricingNodes = 0;
-        try (ConfigurationLp lp = new ConfigurationLp(probabilities, classServers)) {
+        long truncations = 0;
+        try (ConfigurationLp lp = new ConfigurationLp(probabilities, classServers, options.lpSolver(), options.lpParameters())) {
             long mark = System.nanoTime();
             if (method == CapacityResult.Method.COLUMN_GENERATION) {
                 addSingleTypeColumns(lp, sizes, servers, columnConfigurations, seen);
@@ -146,6 +181,7 @@ public final class MaxSupportableWorkload {
             final int[][] priced = new int[classes][m];
             double upper;
             boolean converged;
+            boolean truncatedRound;
             while (true) {
                 mark = System.nanoTime();
                 lp.solve();
@@ -162,11 +198,16 @@ public final class MaxSupportableWorkload {
 
                 mark = System.nanoTime();
                 double total = 0;
+                truncatedRound = false;
                 for (int c = 0; c < classes; c++) {
                     z[c] = pricing.solve(pi, servers.capacityView(c), priced[c]);
                     pricingNodes += pricing.nodes();
                     pricingCalls++;
-                    total += classServers[c] * z[c];
+                    if (pricing.truncated()) {
+                        truncations++;
+                        truncatedRound = true;
+                    }
+                    total += classServers[c] * pricing.upperBound();
                 }
                 pricingNanos += System.nanoTime() - mark;
                 upper = scale > 0 ? total / scale : Double.POSITIVE_INFINITY;
@@ -193,9 +234,9 @@ public final class MaxSupportableWorkload {
                 }
                 lpNanos += System.nanoTime() - mark;
                 if (added == 0) {
-                    // Either no improving column (optimal within eps), or only columns GLOP already holds:
-                    // its tolerances are reached. The bounds below certify what was achieved either way.
-                    converged = stale == 0;
+                    // No improving column (optimal within eps unless a search was truncated), or only columns
+                    // the LP already holds (its tolerances are reached). The bounds certify the result anyway.
+                    converged = stale == 0 && !truncatedRound;
                     break;
                 }
                 if (lp.solveCount() >= options.maxRounds()) {
@@ -209,7 +250,7 @@ public final class MaxSupportableWorkload {
             final double lower = certifiedLowerBound(lp, columnConfigurations, probabilities, classServers, types,
                 active, mix);
             return new CapacityResult(method, lpValue, lower, upper, converged, mix, unfit, lp.columnCount(),
-                initialColumns, lp.solveCount(), pricingCalls, pricingNodes, lpNanos, pricingNanos,
+                initialColumns, lp.solveCount(), lp.fallbackCount(), pricingCalls, pricingNodes, truncations, lpNanos, pricingNanos,
                 System.nanoTime() - start);
         }
     }

@@ -50,15 +50,54 @@ public final class MaxWeightConfiguration {
     private final double[] keyScratch;
     private int candidates;
 
-    private double[] inverseCapacity;
+    /**
+     * Doubles available to the coarse-grid tables over all levels (16 MB); 0 disables the grid bound and the
+     * exact programme. For one resource, the exact programme runs when candidates times capacity cells is at
+     * most 8 times this (about 10 ms of work); it needs only {@code O(C)} memory.
+     */
+    static final int DEFAULT_GRID_BUDGET = 1 << 21;
+    private final int gridBudget;
+    private double[] grid = new double[0];
+    private final int[] gridStep;
+    private final int[] gridStride;
+    private final int[] gridExtent;
+    private final int[] gridCoordinate;
+    private final int[] itemGridSize;
+    private int gridCells;
+    private double[] dpValue = new double[0];
+    private int[] dpChoice = new int[0];
+
+    private final double[] inverseCapacity;
     private final int[] residual;
     private final int[] current;
     private int[] best;
     private double bestValue;
+    private double bestValueOfLastSolve;
     private long nodes;
+    private final long nodeLimit;
+    /** Largest bound of the branches a truncated search left unexplored; -infinity if it was exact. */
+    private double abandoned;
 
     /** @param sizes {@code sizes[j][d]} in units, each vector positive on some resource */
     public MaxWeightConfiguration(final int[][] sizes) {
+        this(sizes, DEFAULT_GRID_BUDGET, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param nodeLimit search nodes after which a search stops with its best configuration and a proven
+     *                  upper bound instead of the optimum ({@link #upperBound()}); {@code Long.MAX_VALUE}
+     *                  for always exact
+     */
+    public MaxWeightConfiguration(final int[][] sizes, final long nodeLimit) {
+        this(sizes, DEFAULT_GRID_BUDGET, nodeLimit);
+    }
+
+    /** With a chosen grid budget (0: surrogate and per-resource bounds only; tests use it to exercise both). */
+    MaxWeightConfiguration(final int[][] sizes, final int gridBudget, final long nodeLimit) {
+        if (nodeLimit < 1) {
+            throw new IllegalArgumentException("node limit must be >= 1: " + nodeLimit);
+        }
+        this.nodeLimit = nodeLimit;
         if (sizes.length == 0) {
             throw new IllegalArgumentException("no job types");
         }
@@ -90,6 +129,12 @@ public final class MaxWeightConfiguration {
         this.orderScratch = new int[types];
         this.keyScratch = new double[types];
         this.inverseCapacity = new double[dimensions];
+        this.gridBudget = gridBudget;
+        this.gridStep = new int[dimensions];
+        this.gridStride = new int[dimensions];
+        this.gridExtent = new int[dimensions];
+        this.gridCoordinate = new int[dimensions];
+        this.itemGridSize = new int[types * dimensions];
         this.residual = new int[dimensions];
         this.current = new int[types];
     }
@@ -115,17 +160,76 @@ public final class MaxWeightConfiguration {
             residual[d] = capacity[d];
         }
         collectCandidates(weights, capacity);
-        Arrays.fill(current, 0);
         Arrays.fill(out, 0);
+        nodes = 0;
+        abandoned = Double.NEGATIVE_INFINITY;
+        if (dimensions == 1 && (long) candidates * (capacity[0] + 1L) <= 8L * gridBudget) {
+            bestValueOfLastSolve = solveByDynamicProgramme(capacity[0], out);
+            return bestValueOfLastSolve;
+        }
+        buildGrid(capacity);
+        Arrays.fill(current, 0);
         best = out;
         bestValue = 0;
-        nodes = 0;
         search(0, 0.0);
         best = null;
+        bestValueOfLastSolve = bestValue;
         return bestValue;
     }
 
-    /** Search nodes visited by the last {@link #solve}. */
+    /**
+     * Exact unbounded-knapsack dynamic programme for one resource: {@code f[c]} is the best weight of a
+     * configuration of total size at most {@code c}, and {@code choice[c]} the candidate that set it last.
+     * Candidates are taken in search order, so after all of them {@code f[c] = f[c - s_j] + w_j} for
+     * {@code j = choice[c]}, and following the choices from {@code C} rebuilds an optimal configuration.
+     * Strict improvement keeps the first optimum found. {@code O(candidates * C)}; {@link #nodes()} counts
+     * the cells.
+     */
+    private double solveByDynamicProgramme(final int capacity, final int[] out) {
+        if (dpValue.length < capacity + 1) {
+            dpValue = new double[capacity + 1];
+            dpChoice = new int[capacity + 1];
+        }
+        final double[] value = dpValue;
+        final int[] choice = dpChoice;
+        Arrays.fill(value, 0, capacity + 1, 0.0);
+        Arrays.fill(choice, 0, capacity + 1, -1);
+        for (int i = 0; i < candidates; i++) {
+            final int size = sizes[order[i]][0];
+            final double weight = candidateWeight[i];
+            for (int c = size; c <= capacity; c++) {
+                final double with = value[c - size] + weight;
+                if (with > value[c]) {
+                    value[c] = with;
+                    choice[c] = i;
+                }
+            }
+            nodes += capacity + 1 - size;
+        }
+        double total = 0;
+        for (int c = capacity; choice[c] >= 0; ) {
+            final int type = order[choice[c]];
+            out[type]++;
+            total += candidateWeight[choice[c]];
+            c -= sizes[type][0];
+        }
+        return total;
+    }
+
+    /**
+     * A proven upper bound on the optimum of the last {@link #solve}: its value when the search was exact,
+     * else the largest bound among the branches the node limit cut off.
+     */
+    public double upperBound() {
+        return Math.max(bestValueOfLastSolve, abandoned);
+    }
+
+    /** Whether the last {@link #solve} hit the node limit (its configuration may then be suboptimal). */
+    public boolean truncated() {
+        return abandoned != Double.NEGATIVE_INFINITY;
+    }
+
+    /** Search nodes visited by the last {@link #solve}, or table cells filled by the exact programme. */
     public long nodes() {
         return nodes;
     }
@@ -230,7 +334,12 @@ public final class MaxWeightConfiguration {
             if (surrogate <= bestValue) {
                 break; // non-decreasing in k (candidates sorted by efficiency): smaller k cannot do better
             }
-            if (perResourceBound(level + 1, k, size, withK) <= bestValue) {
+            if (nodes >= nodeLimit) {
+                abandonFrom(level, k, value);
+                break;
+            }
+            if (perResourceBound(level + 1, k, size, withK) <= bestValue
+                || withK + gridBound(level + 1, k, size) <= bestValue) {
                 continue;
             }
             current[type] = k;
@@ -243,6 +352,117 @@ public final class MaxWeightConfiguration {
             }
         }
         current[type] = 0;
+    }
+
+    /**
+     * Fills the coarse-grid tables: with grid steps {@code g_d}, {@code f_i(c)} is the best weight of candidates
+     * {@code i..} whose sizes rounded down to whole steps fit into {@code c} steps. Rounding sizes down only
+     * loosens the constraint ({@code sum k s_d <= r_d} implies {@code sum k floor(s_d / g_d) <= floor(r_d / g_d)}),
+     * so {@code f_i(floor(r / g))} bounds what candidates {@code i..} can add in residual {@code r}. Unlike
+     * the surrogate bound, it sees that near-equal efficiencies do not let every server be filled exactly.
+     * Unbounded knapsack recursion per level: {@code f_i(c) = max(f_{i+1}(c), w_i + f_i(c - s'_i))}.
+     * Cost {@code O(candidates * cells)}, at most the grid budget.
+     */
+    private void buildGrid(final int[] capacity) {
+        gridCells = 0;
+        if (candidates == 0 || gridBudget == 0) {
+            return;
+        }
+        final long perLevel = gridBudget / (candidates + 1L);
+        final int side = (int) Math.floor(Math.pow(perLevel, 1.0 / dimensions) + 1e-9);
+        if (side < 3) {
+            return;
+        }
+        int cells = 1;
+        for (int d = 0; d < dimensions; d++) {
+            gridStep[d] = Math.max(1, (capacity[d] + side - 2) / (side - 1));
+            gridExtent[d] = capacity[d] / gridStep[d] + 1;
+            gridStride[d] = cells;
+            cells *= gridExtent[d];
+        }
+        assert (long) cells * (candidates + 1) <= gridBudget;
+        if (grid.length < cells * (candidates + 1)) {
+            grid = new double[cells * (candidates + 1)];
+        }
+        gridCells = cells;
+        Arrays.fill(grid, candidates * cells, (candidates + 1) * cells, 0.0);
+        for (int i = candidates - 1; i >= 0; i--) {
+            final int base = i * cells;
+            final int next = base + cells;
+            final int[] size = sizes[order[i]];
+            int offset = 0;
+            for (int d = 0; d < dimensions; d++) {
+                itemGridSize[i * dimensions + d] = size[d] / gridStep[d];
+                offset += itemGridSize[i * dimensions + d] * gridStride[d];
+            }
+            if (offset == 0) {
+                // Smaller than one step on every resource: the relaxation could take it without limit.
+                Arrays.fill(grid, base, next, Double.POSITIVE_INFINITY);
+                continue;
+            }
+            final double weight = candidateWeight[i];
+            if (dimensions == 1) {
+                System.arraycopy(grid, next, grid, base, offset);
+                for (int c = offset; c < cells; c++) {
+                    grid[base + c] = Math.max(grid[next + c], weight + grid[base + c - offset]);
+                }
+                continue;
+            }
+            Arrays.fill(gridCoordinate, 0);
+            for (int c = 0; c < cells; c++) {
+                double value = grid[next + c];
+                boolean room = true;
+                for (int d = 0; d < dimensions && room; d++) {
+                    room = gridCoordinate[d] >= itemGridSize[i * dimensions + d];
+                }
+                if (room) {
+                    value = Math.max(value, weight + grid[base + c - offset]);
+                }
+                grid[base + c] = value;
+                for (int d = 0; d < dimensions; d++) {
+                    if (++gridCoordinate[d] < gridExtent[d]) {
+                        break;
+                    }
+                    gridCoordinate[d] = 0;
+                }
+            }
+        }
+    }
+
+    /** The grid bound on what candidates {@code next..} add after taking k of this one (infinite without grid). */
+    private double gridBound(final int next, final int k, final int[] size) {
+        if (gridCells == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        int cell = 0;
+        for (int d = 0; d < dimensions; d++) {
+            cell += ((residual[d] - k * size[d]) / gridStep[d]) * gridStride[d];
+        }
+        return grid[next * gridCells + cell];
+    }
+
+    /**
+     * Records a bound on every branch {@code k' <= k} of this level that the node limit cuts off: the
+     * largest over those {@code k'} of the best of the three bounds (each is valid for its own {@code k'}).
+     */
+    private void abandonFrom(final int level, final int k, final double value) {
+        final int[] size = sizes[order[level]];
+        final double weight = candidateWeight[level];
+        final double nextEfficiency = efficiency[level + 1];
+        for (int kk = k; kk >= 0; kk--) {
+            final double withK = value + kk * weight;
+            double normalisedResidual = 0;
+            for (int d = 0; d < dimensions; d++) {
+                normalisedResidual += (residual[d] - (long) kk * size[d]) * inverseCapacity[d];
+            }
+            final double surrogate = withK + normalisedResidual * nextEfficiency;
+            if (surrogate <= abandoned) {
+                break; // the surrogate only falls with kk, and the others are below it
+            }
+            final double bound = Math.min(surrogate, Math.min(perResourceBound(level + 1, kk, size, withK),
+                withK + gridBound(level + 1, kk, size)));
+            abandoned = Math.max(abandoned, bound);
+        }
     }
 
     /** {@code withK} plus the tightest per-resource bound of candidates {@code next..} after taking k of this one. */

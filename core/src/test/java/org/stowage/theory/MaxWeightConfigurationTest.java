@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The pricing search against brute force over all feasible configurations; seeds in every message. */
 class MaxWeightConfigurationTest {
@@ -24,8 +26,14 @@ class MaxWeightConfigurationTest {
         assertArrayEquals(new int[] {0, 0}, k);
     }
 
-    @Test
-    void matchesBruteForceOnRandomInstances() {
+    /**
+     * Three configurations of the same search: the default (exact programme for D = 1, fine grid bound
+     * otherwise), no grid at all (surrogate and per-resource bounds only), and a coarse grid (steps of
+     * several units, so the grid bound is loose but must stay valid).
+     */
+    @ParameterizedTest(name = "grid budget {0}")
+    @ValueSource(ints = {MaxWeightConfiguration.DEFAULT_GRID_BUDGET, 0, 40})
+    void matchesBruteForceOnRandomInstances(final int gridBudget) {
         for (int i = 0; i < 1500; i++) {
             final long seed = BASE_SEED + i * 0x9E3779B97F4A7C15L;
             final RandomInstance instance = RandomInstance.generate(seed, 1 + i % 3, true);
@@ -35,7 +43,7 @@ class MaxWeightConfigurationTest {
             for (int j = 0; j < weights.length; j++) {
                 weights[j] = random.nextInt(8) == 0 ? -random.nextDouble() : random.nextDouble();
             }
-            final MaxWeightConfiguration pricing = new MaxWeightConfiguration(sizes);
+            final MaxWeightConfiguration pricing = new MaxWeightConfiguration(sizes, gridBudget, Long.MAX_VALUE);
             for (int c = 0; c < instance.servers().count(); c++) {
                 final int[] capacity = instance.servers().capacity(c);
                 final List<int[]> all = ConfigurationsTest.bruteForceFeasible(sizes, capacity);
@@ -49,7 +57,17 @@ class MaxWeightConfigurationTest {
                 }
                 final int[] k = new int[sizes.length];
                 final double value = pricing.solve(weights, capacity, k);
-                assertEquals(expected, value, 1e-12 * Math.max(1, expected), instance.toString());
+                assertEquals(expected, value, 1e-12 * Math.max(1, expected), instance + ", class " + c);
+                assertEquals(value, pricing.upperBound(), instance + ", class " + c);
+                assertTrue(!pricing.truncated(), instance.toString());
+                // A search cut off after a few nodes keeps a feasible column and a bound above the optimum.
+                final MaxWeightConfiguration cut = new MaxWeightConfiguration(sizes, gridBudget, 3);
+                final int[] partial = new int[sizes.length];
+                final double partialValue = cut.solve(weights, capacity, partial);
+                assertTrue(Configurations.fits(sizes, partial, capacity), instance.toString());
+                assertTrue(partialValue <= expected + 1e-12 * Math.max(1, expected), instance.toString());
+                assertTrue(cut.upperBound() >= expected - 1e-12 * Math.max(1, expected),
+                    "bound " + cut.upperBound() + " below optimum " + expected + ", " + instance);
                 assertTrue(Configurations.fits(sizes, k, capacity), instance.toString());
                 double check = 0;
                 for (int j = 0; j < k.length; j++) {
