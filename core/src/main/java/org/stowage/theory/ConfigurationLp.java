@@ -147,6 +147,11 @@ final class ConfigurationLp implements AutoCloseable {
             + " columns, " + typeRows.length + " types), nor did any fallback");
     }
 
+    /** Loads the OR-Tools natives if that has not happened yet in this class loader. */
+    static void loadNatives() {
+        Natives.load();
+    }
+
     /** Simplex iterations of the first attempts of all solves. */
     long iterationCount() {
         return iterations;

@@ -131,6 +131,7 @@ public final class MaxSupportableWorkload {
     private static CapacityResult run(final JobTypes types, final ServerClasses servers, final Options options,
                                       final CapacityResult.Method method) {
         Configurations.checkDimensions(types, servers);
+        ConfigurationLp.loadNatives(); // once per JVM (about a second: the natives are unpacked); not timed
         final long start = System.nanoTime();
         final int[] active = activeTypes(types);
         final int m = active.length;

@@ -8,32 +8,48 @@ import java.util.Arrays;
  * unbounded integer knapsack, multi-dimensional for {@code D > 1}; it is the pricing problem of the capacity
  * LP's column generation (weights = the master's duals) and the MaxWeight rule of the papers' schedulers.
  *
- * <h2>Algorithm: exact depth-first branch and bound</h2>
- * Only types with {@code w_j > 0} that fit alone are candidates (others are 0 in some optimum). With
- * normalised sizes {@code a_j = sum_d s_j[d] / C[d]}, candidates are sorted by efficiency
+ * <p>Only types with {@code w_j > 0} that fit alone are candidates (the others are 0 in some optimum).
+ *
+ * <h2>One resource, small capacity: exact dynamic programme</h2>
+ * When {@code candidates * (C + 1)} is at most 8 x the grid budget (about 16 million cells, some 10 ms), the
+ * classic unbounded-knapsack recursion {@code f[c] = max(f[c], f[c - s_j] + w_j)} over every capacity
+ * {@code c <= C} gives the optimum exactly, with {@code O(C)} memory. The continuous bounds of
+ * {@link ContinuousBounds} work on a grid of a few thousand steps precisely so that they land here.
+ *
+ * <h2>Otherwise: depth-first branch and bound</h2>
+ * With normalised sizes {@code a_j = sum_d s_j[d] / C[d]}, candidates are sorted by efficiency
  * {@code e_j = w_j / a_j}, highest first (ties: lower type index). The search fixes {@code k_j} for the
  * candidates in that order, each from its largest feasible count down to 0 (greedy first, so a good
- * incumbent comes early). A node with residual {@code r} and remaining candidates {@code i..} is pruned when
- * an upper bound on what the remaining candidates can add is not above the incumbent's margin:
+ * incumbent comes early). A branch is pruned when an upper bound on what the remaining candidates can add
+ * does not exceed the incumbent:
  * <ul>
  *   <li>surrogate bound: every remaining job uses {@code a_j} of the summed normalised residual
- *       {@code A = sum_d r_d / C[d]}, so they add at most {@code A * max_{i' >= i} e_{i'} = A * e_i};</li>
+ *       {@code A = sum_d r_d / C[d]}, so they add at most {@code A * max_{i' >= i} e_{i'} = A * e_i}.
+ *       Because candidates are sorted by efficiency, this bound after taking {@code k} copies of candidate
+ *       {@code i} does not decrease with {@code k}: once it fails, every smaller {@code k} fails too and the
+ *       loop stops (the Martello-Toth argument for the unbounded knapsack);</li>
  *   <li>per-resource bounds: on each resource {@code d}, at most {@code r_d * max_{i' >= i} w_{i'} / s_{i'}[d]}
- *       (skipped where some remaining type uses none of {@code d}).</li>
+ *       (skipped where some remaining type uses none of {@code d});</li>
+ *   <li>grid bound: a dynamic programme over a coarse grid of the residual, with sizes rounded down to whole
+ *       grid steps ({@link #buildGrid}); it sees that near-equal efficiencies cannot all fill a server
+ *       exactly, which the two linear bounds miss. It costs up to the grid budget (2^21 cells) per solve,
+ *       so it is built only when a search has not finished within 20,000 nodes on the other two.</li>
  * </ul>
- * Both are relaxations, so pruning never loses the optimum. Because candidates are sorted by efficiency,
- * the surrogate bound after choosing {@code k} copies of candidate {@code i} does not decrease with {@code k};
- * once it fails, every smaller {@code k} fails too and the loop stops. For {@code D = 1} this is the classic
- * Martello-Toth style search for the unbounded knapsack.
+ * All three are relaxations, so pruning never loses the optimum.
+ *
+ * <h2>Node limit</h2>
+ * The problem is NP-hard, and with many types whose weights are nearly proportional to their sizes (as
+ * the LP's duals become) the multi-resource search can take very long. After {@code nodeLimit} nodes it
+ * stops with its best configuration and a proven upper bound: the largest bound among the branches it
+ * cut off ({@link #upperBound()}, {@link #truncated()}).
  *
  * <p>Feasibility is exact integer arithmetic in the simulator's units; the objective is a {@code double}
  * sum, exact up to rounding of the weights (relative 1e-15), far below any LP tolerance. Ties between equal
  * objective values keep the first configuration found, so results are deterministic.
  *
- * <p>Complexity: exponential in the worst case (the problem is NP-hard), {@code O(J log J + J * D)} set-up
- * plus {@code O(D)} per search node; the bounds keep node counts small on the instances measured in
- * docs/THEORY.md. Allocation: none per call after construction (scratch arrays are sized for all types).
- * Not thread-safe: use one instance per thread.
+ * <p>Complexity: {@code O(J log J + J * D)} set-up, then {@code O(candidates * C)} for the programme, or
+ * {@code O(D)} per search node plus at most the grid budget for the grid. Allocation: scratch arrays grow
+ * to their high-water mark and are reused. Not thread-safe: use one instance per thread.
  */
 public final class MaxWeightConfiguration {
     private final int[][] sizes;
@@ -75,6 +91,9 @@ public final class MaxWeightConfiguration {
     private double bestValueOfLastSolve;
     private long nodes;
     private final long nodeLimit;
+    private long activeLimit;
+    /** Nodes a search may take on the cheap bounds alone before the grid is built and it starts over. */
+    static final long GRIDLESS_NODES = 20_000;
     /** Largest bound of the branches a truncated search left unexplored; -infinity if it was exact. */
     private double abandoned;
 
@@ -167,14 +186,26 @@ public final class MaxWeightConfiguration {
             bestValueOfLastSolve = solveByDynamicProgramme(capacity[0], out);
             return bestValueOfLastSolve;
         }
-        buildGrid(capacity);
-        Arrays.fill(current, 0);
-        best = out;
-        bestValue = 0;
-        search(0, 0.0);
-        best = null;
+        // Most searches finish in a few nodes on the cheap bounds; build the grid only for the others.
+        gridCells = 0;
+        runSearch(out, Math.min(nodeLimit, GRIDLESS_NODES));
+        if (truncated() && nodeLimit > GRIDLESS_NODES) {
+            abandoned = Double.NEGATIVE_INFINITY;
+            buildGrid(capacity);
+            runSearch(out, nodeLimit);
+        }
         bestValueOfLastSolve = bestValue;
         return bestValue;
+    }
+
+    private void runSearch(final int[] out, final long limit) {
+        Arrays.fill(current, 0);
+        Arrays.fill(out, 0);
+        best = out;
+        bestValue = 0;
+        activeLimit = limit == Long.MAX_VALUE ? Long.MAX_VALUE : nodes + limit; // nodes counts both attempts
+        search(0, 0.0);
+        best = null;
     }
 
     /**
@@ -334,7 +365,7 @@ public final class MaxWeightConfiguration {
             if (surrogate <= bestValue) {
                 break; // non-decreasing in k (candidates sorted by efficiency): smaller k cannot do better
             }
-            if (nodes >= nodeLimit) {
+            if (nodes >= activeLimit) {
                 abandonFrom(level, k, value);
                 break;
             }
