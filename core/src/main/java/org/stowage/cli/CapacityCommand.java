@@ -92,6 +92,11 @@ final class CapacityCommand implements Callable<Integer> {
         description = "LP solver of OR-Tools: GLOP or CLP (default: ${DEFAULT-VALUE}).")
     private String lp;
 
+    @Option(names = "--node-limit", paramLabel = "NODES", defaultValue = "20000000",
+        description = "Multi-resource pricing: search nodes before a search settles for its best column and a proven "
+            + "bound (default: ${DEFAULT-VALUE}).")
+    private long nodeLimit;
+
     @Option(names = "--tolerance", paramLabel = "EPS", defaultValue = "1e-9",
         description = "Column generation stops when the certified gap is at most EPS relative (default: ${DEFAULT-VALUE}).")
     private double tolerance;
@@ -112,9 +117,12 @@ final class CapacityCommand implements Callable<Integer> {
         if (!"GLOP".equals(solver) && !"CLP".equals(solver)) {
             throw new IllegalArgumentException("invalid value for --lp: '" + lp + "' (GLOP or CLP)");
         }
+        if (nodeLimit < 1) {
+            throw new IllegalArgumentException("invalid value for --node-limit: " + nodeLimit + " (must be >= 1)");
+        }
         final Units units = new Units(resolution);
         final MaxSupportableWorkload.Options options = MaxSupportableWorkload.Options.defaults()
-            .withTolerance(tolerance).withLpSolver(solver);
+            .withTolerance(tolerance).withLpSolver(solver).withPricingNodeLimit(nodeLimit);
         final PrintWriter out = spec.commandLine().getOut();
         final String[] kindAndArgs = kindAndArgs(sizes);
         switch (kindAndArgs[0]) {
@@ -192,8 +200,8 @@ final class CapacityCommand implements Callable<Integer> {
             result.columns(), result.initialColumns(), result.lpSolves(), options.lpSolver(), result.pricingCalls(),
             result.pricingNodes(), result.wallNanos() / 1e6, result.lpNanos() / 1e6, result.pricingNanos() / 1e6);
         if (!result.converged()) {
-            out.printf(Locale.ROOT, "note: stopped before the stopping rule held (%d pricing searches hit their node "
-                + "limit); the bounds above still hold%n", result.pricingTruncations());
+            out.printf(Locale.ROOT, "note: stopped before the stopping rule held (%d pricing searches hit --node-limit); "
+                + "the bounds above still hold%n", result.pricingTruncations());
         }
         if (result.lpFallbacks() > 0) {
             out.printf(Locale.ROOT, "note: %d LP solves needed a fallback (see docs/THEORY.md); the bounds above still hold%n",

@@ -70,6 +70,27 @@ class MaxSupportableWorkloadTest {
         assertEquals(4.0 / 9, mix.get(1).servers(), 1e-9);
     }
 
+    /**
+     * 2018 paper, Sec. VII-A: three EC2 instance types (Table I: memory GB / CPU units / storage GB) on servers of
+     * 90 / 90 / 5000. Arrival rates there are zeta * V with V the average of the maximal configurations, "a
+     * point on the boundary" of the capacity region. Here V = (2/3, 11/3, 2/3), |V| = 5, and rho* in the
+     * direction of V is exactly 5: V is indeed on the boundary.
+     */
+    @Test
+    void theAverageOfTheMaximalConfigurationsOfTheEc2ExampleIsOnTheBoundary() {
+        final Units tenths = new Units(10);
+        final double[][] sizes = {{15, 8, 1690}, {17.1, 6.5, 420}, {7, 20, 1690}};
+        final ServerClasses server = ServerClasses.homogeneous(1, tenths.capacityUnits(90), tenths.capacityUnits(90),
+            tenths.capacityUnits(5000));
+        final JobTypes uniform = JobTypes.of(tenths, sizes, new double[] {1, 1, 1});
+        final List<int[]> maximal = Configurations.maximal(uniform, server, 0, 1000);
+        assertEquals(6, maximal.size());
+        final double[] v = Configurations.average(maximal);
+        assertArrayEquals(new double[] {2.0 / 3, 11.0 / 3, 2.0 / 3}, v, 1e-12);
+        final CapacityResult towardsV = MaxSupportableWorkload.solve(JobTypes.of(tenths, sizes, v), server);
+        assertEquals(v[0] + v[1] + v[2], towardsV.rho(), 1e-9);
+    }
+
     @Test
     void aTypeThatFitsNoServerMakesRhoZeroAndIsNamed() {
         final JobTypes types = JobTypes.ofUnits(new int[][] {{3}, {12}}, new double[] {1, 1});
