@@ -34,7 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
     footer = {"", "Examples:",
         "  stowage capacity --sizes discrete:0.4@1,0.6@1 --servers 1 --resolution 1000",
         "  stowage capacity --sizes discrete:2@2,5@1 --servers 1 --capacity 10",
-        "  stowage capacity --sizes discrete:0.2/0.5@1,0.4/0.1@2 --servers 2x1.0/1.0,3x0.5/2.0 --maximal",
+        "  stowage capacity --sizes discrete:0.25/0.5@1,0.5/0.125@2 --servers 2x1/1,3x0.5/2 --maximal",
         "  stowage capacity --sizes uniform:0.1,0.9 --servers 5 --gap 0.005",
         "  stowage capacity --sizes discrete:0.3@1,0.45@1,0.7@1 --servers 3 --enumerate"})
 final class CapacityCommand implements Callable<Integer> {

@@ -28,6 +28,10 @@ public final class CapacityMeasurement {
             new int[] {20, 10, 10});
         MaxSupportableWorkload.solve(random(units, 5, 2, 0.2, 0.5, 1), cluster); // natives and JIT warm-up
 
+        if (args.length > 0 && "enumeration".equals(args[0])) {
+            enumeration(units, one, two);
+            return;
+        }
         System.out.println("== D = 2, 40 servers in 3 classes (20 x 1/1, 10 x 2/1, 10 x 1/2), sizes U[0.1, 0.5] per resource");
         header();
         for (final int types : new int[] {50, 100, 200}) {
@@ -41,11 +45,22 @@ public final class CapacityMeasurement {
         for (final int types : new int[] {20, 50}) {
             row("CG GLOP", types, MaxSupportableWorkload.solve(random(units, types, 2, 0.02, 0.4, types), cluster));
         }
+        enumeration(units, one, two);
+    }
+
+    private static void enumeration(final Units units, final int one, final int two) {
         System.out.println("== column generation vs full enumeration (same instances)");
         header();
         final ServerClasses small = ServerClasses.of(new int[][] {{one, one}, {two, one}}, new int[] {3, 2});
         for (final int types : new int[] {6, 10, 14}) {
             final JobTypes instance = random(units, types, 2, 0.2, 0.6, types);
+            row("CG", types, MaxSupportableWorkload.solve(instance, small));
+            row("enumeration", types, MaxSupportableWorkload.enumerate(instance, small));
+        }
+        System.out.println("== where enumeration gets expensive: smaller jobs, more configurations");
+        header();
+        for (final int types : new int[] {8, 12}) {
+            final JobTypes instance = random(units, types, 2, 0.05, 0.3, types);
             row("CG", types, MaxSupportableWorkload.solve(instance, small));
             row("enumeration", types, MaxSupportableWorkload.enumerate(instance, small));
         }
@@ -56,6 +71,7 @@ public final class CapacityMeasurement {
             row("enumeration D=1", types, MaxSupportableWorkload.enumerate(instance, unit));
         }
     }
+
 
     private static JobTypes random(final Units units, final int types, final int dimensions, final double low,
                                    final double high, final long seed) {
