@@ -56,8 +56,8 @@ final class Paper2019 {
             "Fig. 3a: 1 server, sizes 0.4 / 0.6, lambda 0.014, geometric service (mean 100)",
             1.0, new double[][] {{0.4}, {0.6}}, new double[] {1, 1}, 0.014, () -> ServiceDistribution.geometric(100),
             expected, List.of(), 1e7, 5, 4e6, 2,
-            List.of("VQS can only run (2 x 0.4) or (1 x 0.6), which serve 2/3 of rho* = 2 (lambda* = 0.02);"
-                + " lambda = 0.014 is above 2/3 of 0.02 = 0.0133."));
+            List.of("VQS can only run (2 x 0.4) or (1 x 0.6), which serve 2/3 of rho*: lambda = 0.014 is above"
+                + " 2/3 of lambda* = 0.0133."));
     }
 
     static Figure fig3b() {

@@ -22,6 +22,10 @@ import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.theory.CapacityResult;
+import org.stowage.theory.JobTypes;
+import org.stowage.theory.MaxSupportableWorkload;
+import org.stowage.theory.ServerClasses;
 
 /**
  * A figure of the total queue size over time on one server with two job sizes (2019 paper, Fig. 3a and
@@ -199,8 +203,19 @@ final class QueueTraceFigure implements Figure {
             out.printf(Locale.ROOT, "%-20s %-34s %18.4f %14.1f %s%n", group.getKey(), verdictCounts(group.getValue()),
                 growth, queue, paper == null ? "-" : paper.label());
         }
+        final CapacityResult capacity = maximumSupportableWorkload();
+        final double mu = 1 / service.get().mean();
+        out.printf(Locale.ROOT, "rho* = %.6f (lambda* = %.6f at mu = %s) from the capacity LP; offered lambda = %s%n",
+            capacity.rho(), capacity.lambda(mu), ResultFiles.number(mu), ResultFiles.number(lambda));
         for (final String note : notes) {
             out.println(note);
         }
+    }
+
+    /** rho* of this figure's one server and two sizes (2019 paper, Eq. 4), in the simulator's units. */
+    CapacityResult maximumSupportableWorkload() {
+        final Units units = Units.defaults();
+        return MaxSupportableWorkload.solve(JobTypes.of(units, sizes, weights),
+            ServerClasses.homogeneous(1, units.capacityUnits(capacity)));
     }
 }
