@@ -1,6 +1,7 @@
 package org.stowage.cli;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,9 @@ import org.stowage.core.trace.TraceWorkload;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.theory.Configurations;
+import org.stowage.theory.JobTypes;
+import org.stowage.theory.ServerClasses;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -65,6 +69,13 @@ final class WorkloadOptions {
             + "E[R]); for L unit servers, alpha * mu * L / E[R] (default 0.95 unless --lambda).")
     Double intensity;
 
+    @Option(names = "--intensity-basis", paramLabel = "BASIS", defaultValue = "size",
+        description = "How --intensity sets the arrivals: size (2019 paper: lambda = alpha * mu * capacity / E[R], "
+            + "the --sizes weights as the mix) or configurations (2018 paper, discrete sizes: lambda_j = alpha * mu * "
+            + "V_j, V the sum over servers of the average of their maximal configurations; the weights are ignored) "
+            + "(default: ${DEFAULT-VALUE}).")
+    String intensityBasis;
+
     @Option(names = "--lambda", paramLabel = "RATE",
         description = "Arrival rate per slot (or per time unit), instead of --intensity.")
     Double lambda;
@@ -104,6 +115,7 @@ final class WorkloadOptions {
         copy.horizon = horizon;
         copy.warmup = warmup;
         copy.resolution = resolution;
+        copy.intensityBasis = intensityBasis;
         copy.trace = trace;
         copy.traceOptions = traceOptions;
         copy.traceCache = traceCache;
@@ -177,6 +189,7 @@ final class WorkloadOptions {
         }
         final boolean slotted = mode == TimeMode.SLOTTED;
         WorkloadSpecs.arrivals(arrivals, slotted, batch ? 1 : rate);
+        final double[] typeRates = configurationRates(cluster, units, serviceDistribution, batch);
 
         final double runHorizon = horizon != null ? horizon : batch ? Double.POSITIVE_INFINITY : 4_000_000;
         if (!(runHorizon > 0)) {
@@ -189,9 +202,12 @@ final class WorkloadOptions {
         // about 2048 buckets over a finite horizon, so the verdict sees about 900 of them; unit width otherwise
         final double interval = Double.isInfinite(runHorizon) ? 1 : Math.max(runHorizon / 2048, 1e-9);
         final String arrivalSpec = arrivals;
-        final WorkloadSource source = workloadSeed -> new SyntheticWorkload(
-            WorkloadSpecs.arrivals(arrivalSpec, slotted, batch ? 1 : rate), sizeDistribution, serviceDistribution,
-            workloadSeed);
+        final double[][] types = WorkloadSpecs.discreteTypes(sizes);
+        final WorkloadSource source = typeRates != null
+            ? workloadSeed -> SyntheticWorkload.perTypePoisson(mode, units, types, typeRates,
+                new ServiceDistribution[] {serviceDistribution}, workloadSeed)
+            : workloadSeed -> new SyntheticWorkload(WorkloadSpecs.arrivals(arrivalSpec, slotted, batch ? 1 : rate),
+                sizeDistribution, serviceDistribution, workloadSeed);
         final int[] capacities = new int[cluster.count() * cluster.dimensions()];
         for (int s = 0; s < cluster.count(); s++) {
             for (int d = 0; d < cluster.dimensions(); d++) {
@@ -211,7 +227,11 @@ final class WorkloadOptions {
         } else if (!batch) {
             inputs.put("intensity", intensity == null ? 0.95 : intensity);
         }
-        inputs.put("lambda_used", batch ? null : rate);
+        inputs.put("intensity_basis", intensityBasis);
+        inputs.put("lambda_used", batch ? null : typeRates != null ? Arrays.stream(typeRates).sum() : rate);
+        if (typeRates != null) {
+            inputs.put("lambda_per_type", typeRates);
+        }
         inputs.put("time_mode", mode.name().toLowerCase(Locale.ROOT));
         inputs.put("horizon", Double.isInfinite(runHorizon) ? null : runHorizon);
         inputs.put("warmup", runWarmup);
@@ -219,7 +239,7 @@ final class WorkloadOptions {
         inputs.put("series_interval", interval);
 
         final List<String> arguments = new ArrayList<>(List.of("--servers", servers, "--sizes", sizes,
-            "--arrivals", arrivals, "--service", service));
+            "--arrivals", arrivals, "--service", service, "--intensity-basis", intensityBasis));
         if (lambda != null) {
             arguments.addAll(List.of("--lambda", Double.toString(lambda)));
         } else if (!batch) {
@@ -234,11 +254,53 @@ final class WorkloadOptions {
         final String description = String.format(Locale.ROOT,
             "%d servers (%s), sizes %s, service %s, arrivals %s%s, %s, horizon %s, warm-up %s",
             cluster.count(), servers, sizes, service, arrivals,
-            batch ? "" : String.format(Locale.ROOT, " lambda %.6g", rate),
+            batch ? "" : typeRates != null
+                ? String.format(Locale.ROOT, " lambda %s per type (maximal configurations)", Arrays.toString(typeRates))
+                : String.format(Locale.ROOT, " lambda %.6g", rate),
             inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon),
             format(runWarmup));
         return new Plan(runSpec, inputs, arguments, description);
     }
+
+    /**
+     * Per-type rates for {@code --intensity-basis configurations} (Psychas and Ghaderi 2018, Sec. VII-A):
+     * lambda_j = alpha * V_j / E[S], with V the sum over servers of the average of each server's maximal
+     * configurations, a point on the boundary of the capacity region; null for the size basis.
+     */
+    private double[] configurationRates(final ServerTable cluster, final Units units, final ServiceDistribution serviceLaw,
+                                        final boolean batch) {
+        switch (intensityBasis) {
+            case "size":
+                return null;
+            case "configurations":
+                break;
+            default:
+                throw new IllegalArgumentException("invalid value for --intensity-basis: '" + intensityBasis
+                    + "' (size or configurations)");
+        }
+        final double[][] types = WorkloadSpecs.discreteTypes(sizes);
+        if (types == null || batch || lambda != null) {
+            throw new IllegalArgumentException("--intensity-basis configurations needs discrete --sizes (discrete:... or"
+                + " ec2), Poisson arrivals and --intensity, not --lambda: " + sizes);
+        }
+        final double alpha = intensity == null ? 0.95 : intensity;
+        final double[] equal = new double[types.length];
+        Arrays.fill(equal, 1); // the weights play no part in the configurations
+        final JobTypes jobTypes = JobTypes.of(units, types, equal);
+        final ServerClasses classes = ServerClasses.of(cluster);
+        final double[] rates = new double[types.length];
+        for (int c = 0; c < classes.count(); c++) {
+            final double[] average = Configurations.average(
+                Configurations.maximal(jobTypes, classes, c, MAX_CONFIGURATIONS));
+            for (int j = 0; j < rates.length; j++) {
+                rates[j] += classes.servers(c) * average[j] * alpha / serviceLaw.mean();
+            }
+        }
+        return rates;
+    }
+
+    /** Most maximal configurations enumerated per server class for the configurations basis. */
+    private static final long MAX_CONFIGURATIONS = 1_000_000;
 
     /** A run over a real trace: its jobs in the order and at the times it gives, on the given servers. */
     private Plan tracePlan(final String scheduler, final long seed) {

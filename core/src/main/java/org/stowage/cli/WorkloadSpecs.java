@@ -31,13 +31,7 @@ final class WorkloadSpecs {
      */
     static SizeDistribution sizes(final String spec, final Units units) {
         if (spec.equals("ec2")) {
-            final double[][] normalised = new double[EC2_JOB_TYPES.length][EC2_SERVER.length];
-            for (int j = 0; j < EC2_JOB_TYPES.length; j++) {
-                for (int d = 0; d < EC2_SERVER.length; d++) {
-                    normalised[j][d] = EC2_JOB_TYPES[j][d] / EC2_SERVER[d];
-                }
-            }
-            return SizeDistribution.discrete(units, normalised, new double[] {1, 1, 1});
+            return SizeDistribution.discrete(units, discreteTypes(spec), new double[] {1, 1, 1});
         }
         final String[] kindAndArgs = split(spec, "--sizes");
         try {
@@ -73,6 +67,28 @@ final class WorkloadSpecs {
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid value for --sizes: '" + spec + "': " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The type vectors of a discrete {@code --sizes} ({@code discrete:...} or {@code ec2}), as fractions of a
+     * unit server; null for any other kind.
+     */
+    static double[][] discreteTypes(final String spec) {
+        if (spec.equals("ec2")) {
+            final double[][] normalised = new double[EC2_JOB_TYPES.length][EC2_SERVER.length];
+            for (int j = 0; j < EC2_JOB_TYPES.length; j++) {
+                for (int d = 0; d < EC2_SERVER.length; d++) {
+                    normalised[j][d] = EC2_JOB_TYPES[j][d] / EC2_SERVER[d];
+                }
+            }
+            return normalised;
+        }
+        if (!spec.startsWith("discrete:")) {
+            return null;
+        }
+        final List<double[]> vectors = new ArrayList<>();
+        weighted(spec.substring("discrete:".length()), "SIZE@WEIGHT", vectors);
+        return vectors.toArray(new double[0][]);
     }
 
     /** {@code geometric:MEAN}, {@code deterministic:VALUE} or {@code exponential:MEAN}. */

@@ -162,6 +162,23 @@ class StowageCliTest {
         assertEquals("300", row.trim().split("\\s+")[2], "and completes: " + row);
     }
 
+    /**
+     * 2018 paper, Sec. VII-A: EC2 job types on servers of 90 GB, 90 CPU units and 5000 GB; the average of a
+     * server's maximal configurations is V = (2/3, 11/3, 2/3), so 20 servers at intensity 0.9 with mean
+     * service 1 get lambda = 0.9 * 20 * V = (12, 66, 12).
+     */
+    @Test
+    void intensityFromMaximalConfigurations() {
+        assertEquals(0, run("run", "--sizes", "ec2", "--servers", "ec2:20", "--intensity", "0.9", "--intensity-basis",
+            "configurations", "--scheduler", "BF-J", "--time-mode", "continuous", "--service", "exponential:1",
+            "--horizon", "200"), err.toString());
+        assertTrue(out.toString().startsWith("20 servers (ec2:20), sizes ec2, service exponential:1, arrivals poisson"
+            + " lambda [12.0, 66.0, 12.0] per type (maximal configurations)"), out.toString());
+        assertOneLineError("stowage run: --intensity-basis configurations needs discrete --sizes (discrete:... or ec2),"
+            + " Poisson arrivals and --intensity, not --lambda: uniform:0.1,0.9", "run", "--intensity-basis",
+            "configurations");
+    }
+
     @Test
     void helpHasExamples() {
         assertEquals(0, run("run", "--help"));
