@@ -30,7 +30,8 @@ import org.stowage.core.Units;
  *       tree with the same pruning as first fit: O(F log L) for F candidate leaves, O(L * D) worst
  *       case. The score fits a {@code long} because every unit count is below 2<sup>30</sup>.</li>
  * </ul>
- * Every residual change updates the segment tree in O(D log L) and marks the server for the treap.
+ * Every residual change updates the segment tree in O(D log L) (the climb stops at the first node whose
+ * maxima do not change) and marks the server for the treap.
  *
  * <h2>Allocation</h2>
  * All arrays are sized at construction; no method allocates. Not thread-safe.
@@ -354,23 +355,50 @@ public final class ServerTable {
         bfStaleCount = 0;
     }
 
+    /**
+     * Refreshes the maxima on the path from the server's leaf to the root, stopping at the first node whose
+     * maxima did not change: its ancestors depend on the path only through it. Most residual changes touch
+     * a server that is not the maximum of its subtree, so the climb usually ends after a level or two.
+     */
     private void updateMaxima(final int server) {
         int node = leaves + server;
+        if (dimensions == 1) {
+            final int[] max = maxResidual;
+            int value = residual[server];
+            max[node] = value;
+            while (node > 1) {
+                final int parent = node >>> 1;
+                value = Math.max(value, max[node ^ 1]);
+                if (max[parent] == value) {
+                    return;
+                }
+                max[parent] = value;
+                node = parent;
+            }
+            return;
+        }
         System.arraycopy(residual, server * dimensions, maxResidual, node * dimensions, dimensions);
         node >>>= 1;
         while (node >= 1) {
-            pull(node);
+            if (!pull(node)) {
+                return;
+            }
             node >>>= 1;
         }
     }
 
-    private void pull(final int node) {
+    /** Recomputes a node's maxima from its children; returns whether any of them changed. */
+    private boolean pull(final int node) {
         final int base = node * dimensions;
         final int leftBase = 2 * node * dimensions;
         final int rightBase = leftBase + dimensions;
+        boolean changed = false;
         for (int d = 0; d < dimensions; d++) {
-            maxResidual[base + d] = Math.max(maxResidual[leftBase + d], maxResidual[rightBase + d]);
+            final int value = Math.max(maxResidual[leftBase + d], maxResidual[rightBase + d]);
+            changed |= maxResidual[base + d] != value;
+            maxResidual[base + d] = value;
         }
+        return changed;
     }
 
     private boolean subtreeMayFit(final int node, final int[] size, final int jobBase) {
