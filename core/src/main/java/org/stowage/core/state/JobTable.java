@@ -18,7 +18,8 @@ import org.stowage.core.Units;
  *   jobClass  short   type / class id           2
  *   state     byte    FREE, PENDING, QUEUED, RUNNING   1
  *   prev,next int     FIFO links while queued, server-list links while running   8
- *   left,right int    size-bucket links while queued; left holds the server while running   8
+ *   left,right int    size-bucket links while queued; while running, left holds the server and
+ *                     right chains the job in its departure slot (engine)   8
  * </pre>
  * That is {@code 4*D + 35} bytes per slot: 39 bytes for D = 1 ({@link #bytesPerSlot()}; checked by a
  * test). Queues and servers add O(1) per queue and per server, nothing per job.
@@ -206,6 +207,21 @@ public final class JobTable {
         return left[job];
     }
 
+    /**
+     * The departure link of a RUNNING job: the {@code right} link, which a running job does not use
+     * otherwise, lent to the engine to chain jobs that depart in the same slot. {@link #NONE} when unset.
+     */
+    public int departureLink(final int job) {
+        assert state[job] == RUNNING : "job " + job + " is not running";
+        return right[job];
+    }
+
+    /** Sets the departure link of a RUNNING job (engine use, see {@link #departureLink}). */
+    public void setDepartureLink(final int job, final int link) {
+        assert state[job] == RUNNING : "job " + job + " is not running";
+        right[job] = link;
+    }
+
     /** Live jobs: pending + queued + running. */
     public int liveCount() {
         return pendingCount + queuedCount + runningCount;
@@ -249,6 +265,7 @@ public final class JobTable {
         assert state[job] == RUNNING : "stop of job " + job + " in state " + state[job];
         state[job] = PENDING;
         left[job] = NONE;
+        right[job] = NONE;
         runningCount--;
         pendingCount++;
     }
