@@ -14,10 +14,11 @@ import java.util.Arrays;
  *   <li>FIFO order: a doubly linked list in insertion order, through the table's {@code prev}/{@code next}
  *       links; {@link #head()} and {@link #next(int)}.</li>
  *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), linked
- *       through the table's {@code left}/{@code right} links, with bucket heads and tails in arrays
- *       indexed by size. A 64-ary hierarchy of bitsets marks the non-empty sizes, so "largest size
- *       &lt;= r" is a predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size
- *       universe of U units, about 4 words at the default resolution, independent of the queue length.
+ *       through the table's {@code left}/{@code right} links, with each bucket's head and tail side by
+ *       side in one array indexed by size (one cache line per bucket touched). A 64-ary hierarchy of
+ *       bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size &lt;= r" is a
+ *       predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size universe of U
+ *       units, about 4 words at the default resolution, independent of the queue length.
  *       Ties between jobs of the largest fitting size go to the one inserted first, which is the earliest
  *       arrival when jobs are enqueued as they arrive.</li>
  * </ul>
@@ -38,7 +39,6 @@ public final class JobQueue {
 
     static final int PAGE_SIZE = 1 << 12;
     private static final int PAGE_SHIFT = 12;
-    private static final int WORDS_PER_PAGE = PAGE_SIZE / 64;
 
     private final JobTable jobs;
     private final int id;
@@ -47,13 +47,13 @@ public final class JobQueue {
     private int tail = NONE;
     private int size;
 
-    /** Bucket heads and tails per page of sizes; null until the page is first used. */
-    private final int[][] bucketHead;
-    private final int[][] bucketTail;
-    /** Level 0 of the bitset (one bit per size), paged like the buckets. */
-    private final long[][] sizeBits;
-    /** Levels 1..: bit i of level k is set when word i of level k - 1 is non-zero. The last has one word. */
-    private final long[][] summary;
+    /**
+     * Bucket head and tail per page of sizes, interleaved: size {@code key} has its head at
+     * {@code buckets[page][2 * slot]} and its tail at {@code + 1}. Null until the page is first used.
+     */
+    private final int[][] buckets;
+    /** The sizes whose bucket is non-empty. */
+    private final SuccessorBitset sizes;
 
     /**
      * @param jobs     the table whose jobs this queue holds
@@ -67,20 +67,8 @@ public final class JobQueue {
         this.jobs = jobs;
         this.id = id;
         this.universe = universe;
-        final int pages = (int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE);
-        bucketHead = new int[pages][];
-        bucketTail = new int[pages][];
-        sizeBits = new long[pages][];
-        int levels = 0;
-        for (long bits = (universe + 63L) / 64; bits > 1; bits = (bits + 63) / 64) {
-            levels++;
-        }
-        summary = new long[Math.max(1, levels)][];
-        long bits = (universe + 63L) / 64;
-        for (int level = 0; level < summary.length; level++) {
-            summary[level] = new long[(int) ((bits + 63) / 64)];
-            bits = (bits + 63) / 64;
-        }
+        buckets = new int[(int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE)][];
+        sizes = new SuccessorBitset(universe);
     }
 
     public int id() {
@@ -135,22 +123,24 @@ public final class JobQueue {
         tail = job;
         size++;
 
-        final int page = key >>> PAGE_SHIFT;
-        final int slot = key & (PAGE_SIZE - 1);
-        if (bucketHead[page] == null) {
-            allocatePage(page);
+        int[] page = buckets[key >>> PAGE_SHIFT];
+        if (page == null) {
+            page = allocatePage(key >>> PAGE_SHIFT);
         }
-        final int last = bucketTail[page][slot];
+        final int headAt = 2 * (key & (PAGE_SIZE - 1));
         jobs.right[job] = NONE;
-        if (bucketHead[page][slot] == NONE) {
+        // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
+        // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
+        if (!sizes.contains(key)) {
             jobs.left[job] = NONE;
-            bucketHead[page][slot] = job;
-            markNonEmpty(key);
+            page[headAt] = job;
+            sizes.add(key);
         } else {
+            final int last = page[headAt + 1];
             jobs.left[job] = last;
             jobs.right[last] = job;
         }
-        bucketTail[page][slot] = job;
+        page[headAt + 1] = job;
     }
 
     /** Removes a job queued here, wherever it is; it becomes PENDING. */
@@ -175,23 +165,23 @@ public final class JobQueue {
         size--;
 
         final int key = jobs.size[job * jobs.dimensions];
-        final int page = key >>> PAGE_SHIFT;
-        final int slot = key & (PAGE_SIZE - 1);
+        final int[] page = buckets[key >>> PAGE_SHIFT];
+        final int headAt = 2 * (key & (PAGE_SIZE - 1));
         final int bucketBefore = jobs.left[job];
         final int bucketAfter = jobs.right[job];
         if (bucketBefore == NONE) {
-            assert bucketHead[page][slot] == job : "job " + job + " is not in queue " + id;
-            bucketHead[page][slot] = bucketAfter;
+            assert page[headAt] == job : "job " + job + " is not in queue " + id;
+            page[headAt] = bucketAfter;
         } else {
             jobs.right[bucketBefore] = bucketAfter;
         }
         if (bucketAfter == NONE) {
-            bucketTail[page][slot] = bucketBefore;
+            page[headAt + 1] = bucketBefore;
         } else {
             jobs.left[bucketAfter] = bucketBefore;
         }
-        if (bucketHead[page][slot] == NONE) {
-            markEmpty(key);
+        if (bucketBefore == NONE && bucketAfter == NONE) {
+            sizes.remove(key);
         }
         jobs.left[job] = NONE;
         jobs.right[job] = NONE;
@@ -206,8 +196,8 @@ public final class JobQueue {
         if (units < 0 || size == 0) {
             return NONE;
         }
-        final int key = predecessor(Math.min(units, universe - 1));
-        return key < 0 ? NONE : bucketHead[key >>> PAGE_SHIFT][key & (PAGE_SIZE - 1)];
+        final int key = sizes.predecessor(units);
+        return key < 0 ? NONE : buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))];
     }
 
     /** Smallest key-resource size in the queue, or {@link Integer#MAX_VALUE} when empty. */
@@ -215,7 +205,7 @@ public final class JobQueue {
         if (size == 0) {
             return Integer.MAX_VALUE;
         }
-        final int key = successor(0);
+        final int key = sizes.successor(0);
         assert key >= 0;
         return key;
     }
@@ -223,116 +213,19 @@ public final class JobQueue {
     /** Jobs reachable through the size buckets, by a full walk; for tests. */
     int indexedCount() {
         int count = 0;
-        for (int key = size == 0 ? -1 : successor(0); key >= 0; key = key + 1 < universe ? successor(key + 1) : -1) {
-            for (int job = bucketHead[key >>> PAGE_SHIFT][key & (PAGE_SIZE - 1)]; job != NONE; job = jobs.right[job]) {
+        for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
+            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE; job = jobs.right[job]) {
                 count++;
             }
         }
         return count;
     }
 
-    private void allocatePage(final int page) {
-        bucketHead[page] = new int[PAGE_SIZE];
-        bucketTail[page] = new int[PAGE_SIZE];
-        Arrays.fill(bucketHead[page], NONE);
-        Arrays.fill(bucketTail[page], NONE);
-        sizeBits[page] = new long[WORDS_PER_PAGE];
-    }
-
-    /** Word {@code index} of bitset level {@code level} (0 = one bit per size). */
-    private long word(final int level, final int index) {
-        if (level == 0) {
-            final long[] page = sizeBits[index / WORDS_PER_PAGE];
-            return page == null ? 0L : page[index % WORDS_PER_PAGE];
-        }
-        return summary[level - 1][index];
-    }
-
-    private int levels() {
-        return summary.length + 1;
-    }
-
-    private void markNonEmpty(final int key) {
-        int index = key;
-        final long[] page = sizeBits[key >>> PAGE_SHIFT];
-        final int wordInPage = (key & (PAGE_SIZE - 1)) >>> 6;
-        final boolean wasEmpty = page[wordInPage] == 0;
-        page[wordInPage] |= 1L << (key & 63);
-        if (!wasEmpty) {
-            return;
-        }
-        index >>>= 6;
-        for (final long[] level : summary) {
-            final int word = index >>> 6;
-            final boolean wordWasEmpty = level[word] == 0;
-            level[word] |= 1L << (index & 63);
-            if (!wordWasEmpty) {
-                return;
-            }
-            index = word;
-        }
-    }
-
-    private void markEmpty(final int key) {
-        int index = key;
-        final long[] page = sizeBits[key >>> PAGE_SHIFT];
-        final int wordInPage = (key & (PAGE_SIZE - 1)) >>> 6;
-        page[wordInPage] &= ~(1L << (key & 63));
-        if (page[wordInPage] != 0) {
-            return;
-        }
-        index >>>= 6;
-        for (final long[] level : summary) {
-            final int word = index >>> 6;
-            level[word] &= ~(1L << (index & 63));
-            if (level[word] != 0) {
-                return;
-            }
-            index = word;
-        }
-    }
-
-    /** Largest non-empty size &lt;= {@code x}, or -1. */
-    private int predecessor(final int x) {
-        int index = x;
-        for (int level = 0; level < levels(); level++) {
-            final int word = index >>> 6;
-            final long bits = word(level, word) & (-1L >>> (63 - (index & 63)));
-            if (bits != 0) {
-                int found = (word << 6) + 63 - Long.numberOfLeadingZeros(bits);
-                for (int below = level - 1; below >= 0; below--) {
-                    found = (found << 6) + 63 - Long.numberOfLeadingZeros(word(below, found));
-                }
-                return found;
-            }
-            if (word == 0) {
-                return -1;
-            }
-            index = word - 1;
-        }
-        return -1;
-    }
-
-    /** Smallest non-empty size &gt;= {@code x}, or -1. */
-    private int successor(final int x) {
-        int index = x;
-        for (int level = 0; level < levels(); level++) {
-            final int word = index >>> 6;
-            final int words = level == 0 ? sizeBits.length * WORDS_PER_PAGE : summary[level - 1].length;
-            if (word >= words) {
-                return -1;
-            }
-            final long bits = word(level, word) & (-1L << (index & 63));
-            if (bits != 0) {
-                int found = (word << 6) + Long.numberOfTrailingZeros(bits);
-                for (int below = level - 1; below >= 0; below--) {
-                    found = (found << 6) + Long.numberOfTrailingZeros(word(below, found));
-                }
-                return found;
-            }
-            index = word + 1;
-        }
-        return -1;
+    private int[] allocatePage(final int index) {
+        final int[] page = new int[2 * PAGE_SIZE];
+        Arrays.fill(page, NONE);
+        buckets[index] = page;
+        return page;
     }
 
     @Override
