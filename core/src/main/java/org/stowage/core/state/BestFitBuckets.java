@@ -16,15 +16,15 @@ import java.util.Arrays;
  *       With fine sizes almost every bucket holds one server and costs O(1); the bucket of empty servers,
  *       or the few buckets of a discrete size distribution, can hold thousands and cost O(log b).</li>
  *   <li>The bucket roots are found through an open-addressing hash table from residual to root (linear
- *       probing, deletion by backward shift), at most half full, so memory stays O(L) however large the
+ *       probing, deletion by backward shift), at most a quarter full so that probe runs stay short, so memory stays O(L) however large the
  *       residual universe.</li>
  * </ul>
  *
  * <h2>Complexity and allocation</h2>
  * {@link #add}, {@link #remove}: O(1) expected for the hash probe, O(log b) expected in a bucket of b
  * servers, O(log<sub>64</sub> U) when a residual appears or disappears. {@link #leastAtLeast}:
- * O(log<sub>64</sub> U + log b). Memory: 12 bytes per server (children and priority), 16 bytes per server
- * for the hash table (at least twice as many slots as servers, 8 bytes each), and the bitset (U/512 bytes
+ * O(log<sub>64</sub> U + log b). Memory: 12 bytes per server (children and priority), 32 bytes per server
+ * for the hash table (at least four times as many slots as servers, 8 bytes each), and the bitset (U/512 bytes
  * plus the level-0 pages the run touches, at most U/8). Only {@link #add} allocates, and only the first
  * time a bitset page is used; every array is sized at construction. Not thread-safe.
  */
@@ -57,7 +57,7 @@ final class BestFitBuckets {
             priority[s] = Treaps.priority(s);
         }
         int slots = 16;
-        while (slots < 2L * servers) {
+        while (slots < 4L * servers) {
             slots <<= 1;
         }
         table = new int[2 * slots];

@@ -27,8 +27,10 @@ import java.util.Arrays;
  *
  * <h2>Complexity and allocation</h2>
  * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
- * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U). {@link #head},
- * {@link #next}, {@link #size}: O(1).
+ * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
+ * the answer is "nothing that small": the smallest queued size is cached (refreshed lazily after the
+ * smallest job leaves), which is the usual last query of a best-fit fill. {@link #head}, {@link #next},
+ * {@link #size}: O(1).
  * Memory: the bitset levels above the bottom take U/512 bytes; the bottom level and the bucket heads and
  * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
  * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
@@ -54,6 +56,9 @@ public final class JobQueue {
     private final int[][] buckets;
     /** The sizes whose bucket is non-empty. */
     private final SuccessorBitset sizes;
+    /** The smallest queued key size when {@link #smallestKnown}; {@link Integer#MAX_VALUE} when empty. */
+    private int smallestKey = Integer.MAX_VALUE;
+    private boolean smallestKnown = true;
 
     /**
      * @param jobs     the table whose jobs this queue holds
@@ -135,6 +140,9 @@ public final class JobQueue {
             jobs.left[job] = NONE;
             page[headAt] = job;
             sizes.add(key);
+            if (key < smallestKey) {
+                smallestKey = key; // still a lower bound when not known; exact when known
+            }
         } else {
             final int last = page[headAt + 1];
             jobs.left[job] = last;
@@ -182,6 +190,10 @@ public final class JobQueue {
         }
         if (bucketBefore == NONE && bucketAfter == NONE) {
             sizes.remove(key);
+            if (key == smallestKey || size == 0) {
+                smallestKnown = size == 0;
+                smallestKey = Integer.MAX_VALUE;
+            }
         }
         jobs.left[job] = NONE;
         jobs.right[job] = NONE;
@@ -193,7 +205,7 @@ public final class JobQueue {
      * the one inserted first. {@link #NONE} if no queued job is that small.
      */
     public int largestAtMost(final int units) {
-        if (units < 0 || size == 0) {
+        if (units < 0 || size == 0 || (smallestKnown && units < smallestKey)) {
             return NONE;
         }
         final int key = sizes.predecessor(units);
@@ -205,9 +217,12 @@ public final class JobQueue {
         if (size == 0) {
             return Integer.MAX_VALUE;
         }
-        final int key = sizes.successor(0);
-        assert key >= 0;
-        return key;
+        if (!smallestKnown) {
+            smallestKey = sizes.successor(0);
+            smallestKnown = true;
+        }
+        assert smallestKey == sizes.successor(0) : "cached smallest size " + smallestKey + " is stale";
+        return smallestKey;
     }
 
     /** Jobs reachable through the size buckets, by a full walk; for tests. */

@@ -167,8 +167,8 @@ final class SuccessorBitset {
     /** Word {@code index} of level {@code level}. */
     private long word(final int level, final int index) {
         if (level == 0) {
-            final long[] page = pages[index / WORDS_PER_PAGE];
-            return page == null ? 0L : page[index % WORDS_PER_PAGE];
+            final long[] page = pages[index >>> (PAGE_SHIFT - 6)];
+            return page == null ? 0L : page[index & (WORDS_PER_PAGE - 1)];
         }
         return summary[level - 1][index];
     }
