@@ -9,15 +9,19 @@ import org.stowage.core.state.JobTable;
  *
  * <h2>Structure</h2>
  * In slotted time departures are whole slots, so most of them go into a timing wheel: a ring of
- * {@link #WHEEL_SLOTS} per-slot FIFO buckets covering the slots {@code [base, base + WHEEL_SLOTS)}, where
- * {@code base} is the slot of the latest push (the floor of its {@code now}). A bucket is a singly linked list of jobs through the job
- * table's departure link ({@link JobTable#departureLink}: the {@code right} link, which a running job does
- * not use otherwise), so the wheel adds nothing per job. A two-level bitset marks the non-empty buckets, and
- * the earliest non-empty slot is cached so that {@link #peekTime} is O(1). A departure beyond the wheel, at a fractional
- * time (a placement by a tick between slots), and every departure in continuous time, goes to an overflow {@link TimedEventHeap}.
+ * {@link #WHEEL_SLOTS} per-slot buckets covering the slots {@code [base, base + WHEEL_SLOTS)}, where
+ * {@code base} is the slot of the latest push (the floor of its {@code now}). A bucket is a singly linked
+ * list of jobs through the job table's departure link ({@link JobTable#departureLink}: the {@code right}
+ * link, which a running job does not use otherwise), so the wheel adds nothing per job. A push prepends
+ * (it touches only the new job, whose links are in cache, never an older job's), and the first pop of a
+ * slot reverses its list once into scheduling order: a walk the pops of that slot would make anyway. A
+ * two-level bitset marks the non-empty buckets, and the earliest non-empty slot is cached so that
+ * {@link #peekTime} is O(1). A departure beyond the wheel, at a fractional time (a placement by a tick
+ * between slots), and every departure in continuous time, goes to an overflow {@link TimedEventHeap}.
  *
  * <h2>Order</h2>
- * Departures of one instant leave in the order they were scheduled: within a bucket by FIFO order, and the
+ * Departures of one instant leave in the order they were scheduled: within a bucket by that reversal
+ * (no push reaches a slot once its pops have begun: pushes are for later slots), and the
  * overflow entries of a slot before its wheel entries. The latter holds because the wheel covers exactly
  * {@link #WHEEL_SLOTS} slots from the base and the base never decreases: a departure at slot {@code t} went
  * to the overflow heap only if it was pushed when {@code t >= base + WHEEL_SLOTS}, and to the wheel only if
@@ -29,8 +33,8 @@ import org.stowage.core.state.JobTable;
  * wheel's entries fall in distinct buckets. Slotted: {@link #push}, {@link #pop} and {@link #peekTime} are
  * O(1) for departures within the wheel (a bucket that empties costs a search of two bitset words, or of at
  * most {@code WHEEL_SLOTS / 64} words when the next departure is far away), O(log n) for the n overflow
- * entries. Continuous: the heap's O(log n). Memory: {@value #WHEEL_SLOTS} bucket heads and tails (32 KB)
- * in slotted mode, nothing per job. Allocates only when the overflow heap grows. Not thread-safe.
+ * entries. Continuous: the heap's O(log n). Memory: {@value #WHEEL_SLOTS} bucket heads (16 KB) in slotted
+ * mode, nothing per job. Allocates only when the overflow heap grows. Not thread-safe.
  */
 final class DepartureQueue {
     /** Slots the wheel covers ahead of the base: departures up to this far ahead cost O(1). */
@@ -42,8 +46,10 @@ final class DepartureQueue {
     private final boolean wheel;
     private final TimedEventHeap overflow;
 
-    /** Head and tail of each slot's bucket, interleaved: {@code buckets[2 * (slot & MASK)]} and {@code + 1}. */
+    /** First job of each slot's bucket: the latest pushed, or, once the slot is due, the next to leave. */
     private final int[] buckets;
+    /** The slot whose bucket has been reversed into scheduling order, or {@link Long#MIN_VALUE}. */
+    private long dueSlot = Long.MIN_VALUE;
     /** Bit {@code i} set when bucket {@code i} is non-empty; {@code summary} bit {@code w} when word {@code w} is. */
     private final long[] occupied;
     private long summary;
@@ -64,7 +70,7 @@ final class DepartureQueue {
         this.wheel = slotted;
         this.overflow = new TimedEventHeap(slotted ? 16 : initialCapacity);
         if (slotted) {
-            buckets = new int[2 * WHEEL_SLOTS];
+            buckets = new int[WHEEL_SLOTS];
             Arrays.fill(buckets, NONE);
             occupied = new long[WHEEL_SLOTS / 64];
         } else {
@@ -113,37 +119,51 @@ final class DepartureQueue {
         if (overflow.peekTime() <= nextTime) {
             return (int) overflow.pop();
         }
-        final int bucket = 2 * (int) (nextSlot & MASK);
+        final int bucket = (int) (nextSlot & MASK);
+        if (dueSlot != nextSlot) {
+            buckets[bucket] = reverse(buckets[bucket]);
+            dueSlot = nextSlot;
+        }
         final int job = buckets[bucket];
         final int after = jobs.departureLink(job);
         jobs.setDepartureLink(job, NONE);
         buckets[bucket] = after;
         wheelCount--;
         if (after == NONE) {
-            buckets[bucket + 1] = NONE;
-            clearBit((int) (nextSlot & MASK));
+            clearBit(bucket);
+            dueSlot = Long.MIN_VALUE;
             findNextSlot(nextSlot);
         }
         return job;
     }
 
+    /** Reverses a bucket's list (latest push first) into scheduling order; returns the new first job. */
+    private int reverse(final int first) {
+        int reversed = NONE;
+        int job = first;
+        while (job != NONE) {
+            final int after = jobs.departureLink(job);
+            jobs.setDepartureLink(job, reversed);
+            reversed = job;
+            job = after;
+        }
+        return reversed;
+    }
+
     private void append(final long slot, final int job) {
+        assert slot != dueSlot : "push into slot " + slot + " after its departures began";
         final int index = (int) (slot & MASK);
-        final int bucket = 2 * index;
-        final int tail = buckets[bucket + 1];
-        jobs.setDepartureLink(job, NONE);
-        if (tail == NONE) {
-            buckets[bucket] = job;
+        final int first = buckets[index];
+        jobs.setDepartureLink(job, first);
+        buckets[index] = job;
+        if (first == NONE) {
             occupied[index >>> 6] |= 1L << index;
             summary |= 1L << (index >>> 6);
             if (slot < nextSlot) {
                 nextSlot = slot;
                 nextTime = slot;
             }
-        } else {
-            jobs.setDepartureLink(tail, job);
         }
-        buckets[bucket + 1] = job;
         wheelCount++;
     }
 

@@ -101,7 +101,7 @@ public final class JobQueue {
     /** The job inserted after {@code job} that is still queued here, or {@link #NONE}. */
     public int next(final int job) {
         assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
-        return jobs.next[job];
+        return jobs.links[4 * job + JobTable.NEXT];
     }
 
     /**
@@ -116,14 +116,13 @@ public final class JobQueue {
                 + ", which holds sizes below " + universe);
         }
         jobs.markQueued(job);
-        final int[] prev = jobs.prev;
-        final int[] next = jobs.next;
-        prev[job] = tail;
-        next[job] = NONE;
+        final int[] links = jobs.links;
+        links[4 * job + JobTable.PREV] = tail;
+        links[4 * job + JobTable.NEXT] = NONE;
         if (tail == NONE) {
             head = job;
         } else {
-            next[tail] = job;
+            links[4 * tail + JobTable.NEXT] = job;
         }
         tail = job;
         size++;
@@ -133,11 +132,11 @@ public final class JobQueue {
             page = allocatePage(key >>> PAGE_SHIFT);
         }
         final int headAt = 2 * (key & (PAGE_SIZE - 1));
-        jobs.right[job] = NONE;
+        jobs.links[4 * job + JobTable.RIGHT] = NONE;
         // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
         // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
         if (!sizes.contains(key)) {
-            jobs.left[job] = NONE;
+            jobs.links[4 * job + JobTable.LEFT] = NONE;
             page[headAt] = job;
             sizes.add(key);
             if (key < smallestKey) {
@@ -145,48 +144,47 @@ public final class JobQueue {
             }
         } else {
             final int last = page[headAt + 1];
-            jobs.left[job] = last;
-            jobs.right[last] = job;
+            jobs.links[4 * job + JobTable.LEFT] = last;
+            jobs.links[4 * last + JobTable.RIGHT] = job;
         }
         page[headAt + 1] = job;
     }
 
     /** Removes a job queued here, wherever it is; it becomes PENDING. */
     public void remove(final int job) {
-        final int[] prev = jobs.prev;
-        final int[] next = jobs.next;
-        final int before = prev[job];
-        final int after = next[job];
+        final int[] links = jobs.links;
+        final int before = links[4 * job + JobTable.PREV];
+        final int after = links[4 * job + JobTable.NEXT];
         if (before == NONE) {
             assert head == job : "job " + job + " is not in queue " + id;
             head = after;
         } else {
-            next[before] = after;
+            links[4 * before + JobTable.NEXT] = after;
         }
         if (after == NONE) {
             tail = before;
         } else {
-            prev[after] = before;
+            links[4 * after + JobTable.PREV] = before;
         }
-        prev[job] = NONE;
-        next[job] = NONE;
+        links[4 * job + JobTable.PREV] = NONE;
+        links[4 * job + JobTable.NEXT] = NONE;
         size--;
 
         final int key = jobs.size[job * jobs.dimensions];
         final int[] page = buckets[key >>> PAGE_SHIFT];
         final int headAt = 2 * (key & (PAGE_SIZE - 1));
-        final int bucketBefore = jobs.left[job];
-        final int bucketAfter = jobs.right[job];
+        final int bucketBefore = jobs.links[4 * job + JobTable.LEFT];
+        final int bucketAfter = jobs.links[4 * job + JobTable.RIGHT];
         if (bucketBefore == NONE) {
             assert page[headAt] == job : "job " + job + " is not in queue " + id;
             page[headAt] = bucketAfter;
         } else {
-            jobs.right[bucketBefore] = bucketAfter;
+            jobs.links[4 * bucketBefore + JobTable.RIGHT] = bucketAfter;
         }
         if (bucketAfter == NONE) {
             page[headAt + 1] = bucketBefore;
         } else {
-            jobs.left[bucketAfter] = bucketBefore;
+            jobs.links[4 * bucketAfter + JobTable.LEFT] = bucketBefore;
         }
         if (bucketBefore == NONE && bucketAfter == NONE) {
             sizes.remove(key);
@@ -195,8 +193,8 @@ public final class JobQueue {
                 smallestKey = Integer.MAX_VALUE;
             }
         }
-        jobs.left[job] = NONE;
-        jobs.right[job] = NONE;
+        jobs.links[4 * job + JobTable.LEFT] = NONE;
+        jobs.links[4 * job + JobTable.RIGHT] = NONE;
         jobs.markDequeued(job);
     }
 
@@ -229,7 +227,7 @@ public final class JobQueue {
     int indexedCount() {
         int count = 0;
         for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
-            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE; job = jobs.right[job]) {
+            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE; job = jobs.links[4 * job + JobTable.RIGHT]) {
                 count++;
             }
         }

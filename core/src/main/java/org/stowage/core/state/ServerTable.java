@@ -174,7 +174,7 @@ public final class ServerTable {
 
     /** The job after {@code job} in its server's list, or {@link JobTable#NONE}. */
     public static int nextJobOnServer(final JobTable jobs, final int job) {
-        return jobs.next[job];
+        return jobs.links[4 * job + JobTable.NEXT];
     }
 
     /** Does {@code job} fit in the residual capacity of {@code server} on every resource? */
@@ -286,10 +286,10 @@ public final class ServerTable {
         residualChanged(server);
         jobs.markRunning(job, server);
         final int head = firstJob[server];
-        jobs.prev[job] = JobTable.NONE;
-        jobs.next[job] = head;
+        jobs.links[4 * job + JobTable.PREV] = JobTable.NONE;
+        jobs.links[4 * job + JobTable.NEXT] = head;
         if (head != JobTable.NONE) {
-            jobs.prev[head] = job;
+            jobs.links[4 * head + JobTable.PREV] = job;
         }
         firstJob[server] = job;
         jobCount[server]++;
@@ -298,18 +298,18 @@ public final class ServerTable {
     /** Takes a RUNNING job off its server; it becomes PENDING. Engine use (departures). */
     public void vacate(final JobTable jobs, final int job) {
         final int server = jobs.serverOf(job);
-        final int before = jobs.prev[job];
-        final int after = jobs.next[job];
+        final int before = jobs.links[4 * job + JobTable.PREV];
+        final int after = jobs.links[4 * job + JobTable.NEXT];
         if (before == JobTable.NONE) {
             firstJob[server] = after;
         } else {
-            jobs.next[before] = after;
+            jobs.links[4 * before + JobTable.NEXT] = after;
         }
         if (after != JobTable.NONE) {
-            jobs.prev[after] = before;
+            jobs.links[4 * after + JobTable.PREV] = before;
         }
-        jobs.prev[job] = JobTable.NONE;
-        jobs.next[job] = JobTable.NONE;
+        jobs.links[4 * job + JobTable.PREV] = JobTable.NONE;
+        jobs.links[4 * job + JobTable.NEXT] = JobTable.NONE;
         jobCount[server]--;
         final int base = server * dimensions;
         final int jobBase = job * dimensions;
