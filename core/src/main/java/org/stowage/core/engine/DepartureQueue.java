@@ -29,7 +29,7 @@ import org.stowage.core.state.JobTable;
  *
  * <h2>Contract</h2>
  * A push is made at the current instant {@code now}, after the departures due at {@code now} have been
- * popped, and its time is after {@code now}; so every pending departure is at or after the base, and the
+ * popped, and its time is not before {@code now}; so every pending departure is at or after the base, and the
  * wheel's entries fall in distinct buckets. Slotted: {@link #push}, {@link #pop} and {@link #peekTime} are
  * O(1) for departures within the wheel (a bucket that empties costs a search of two bitset words, or of at
  * most {@code WHEEL_SLOTS / 64} words when the next departure is far away), O(log n) for the n overflow

@@ -7,7 +7,7 @@ import org.stowage.core.Units;
 /**
  * Every live job of one simulation, as a struct of primitive arrays indexed by an {@code int} handle.
  *
- * <p>Handles are recycled through a LIFO free list threaded through {@link #next}, so the handle a new job
+ * <p>Handles are recycled through a LIFO free list threaded through the {@code next} link, so the handle a new job
  * gets is a deterministic function of the run's history. {@link #NONE} is the null handle.
  *
  * <h2>Layout and bytes per live job</h2>

@@ -59,7 +59,7 @@ public final class ServerTable {
     /** Best-fit index for D = 1, keyed by (bfResidual, index): bfResidual is the residual when last keyed. */
     private final BestFitBuckets bestFitIndex;
     private final int[] bfResidual;
-    /** Servers whose residual changed since they were last keyed in the treap, and their marks. */
+    /** Servers whose residual changed since they were last keyed in the best-fit index, and their marks. */
     private final int[] bfStale;
     private final boolean[] bfStaleMark;
     private int bfStaleCount;

@@ -2,13 +2,18 @@ package org.stowage.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.stowage.core.kernel.Kernels;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerTable;
+import org.stowage.core.testing.ScriptedWorkload;
 
 class DepartureQueueTest {
     private record Departure(double time, long sequence, int job) {
@@ -80,5 +85,54 @@ class DepartureQueueTest {
             slots = 1_000_000 + random.nextInt(3);
         }
         return slotted ? slots : slots * random.nextDouble() + 1e-3;
+    }
+
+    /**
+     * A whole simulation: seven jobs all due at slot 5000, scheduled from slot 0 to 4999, some beyond the
+     * wheel (overflow heap: 4096 slots or more ahead) and some within it, leave in the order they started.
+     */
+    @Test
+    void simultaneousDeparturesAcrossTheWheelEdgeLeaveInStartOrder() {
+        final List<Integer> dueAt5000 = new ArrayList<>();
+        final List<Integer> departedAt5000 = new ArrayList<>();
+        final JobTable[] table = new JobTable[1];
+        final SimulationListener recorder = new SimulationListener() {
+            @Override
+            public void onStart(final double time, final int job, final int server) {
+                if (time + table[0].serviceTime(job) == 5000) {
+                    dueAt5000.add(job);
+                }
+            }
+
+            @Override
+            public void onDeparture(final double time, final int job, final int server) {
+                if (time == 5000) {
+                    departedAt5000.add(job);
+                }
+            }
+        };
+        final double wheel = DepartureQueue.WHEEL_SLOTS;
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(2, 100))
+            .workload(new ScriptedWorkload(
+                new double[] {0, 5000, 1},               // overflow
+                new double[] {0, wheel, 1},              // overflow, due at 4096
+                new double[] {0, wheel - 1, 1},          // wheel, due at 4095
+                new double[] {5000 - wheel, wheel, 1},   // overflow, exactly the wheel's reach
+                new double[] {1000, 4000, 1},            // wheel
+                new double[] {1000, 4000, 1},            // wheel, same slot
+                new double[] {4000, 1000, 1},            // wheel
+                new double[] {4999, 1, 1},               // wheel, the slot before
+                new double[] {4999, 1, 1}))
+            .scheduler(Kernels.byName("FIFO-FF").create())
+            .timeMode(TimeMode.SLOTTED)
+            .checkInvariants(true)
+            .build();
+        table[0] = simulation.jobs();
+        simulation.addListener(recorder);
+        simulation.runToCompletion();
+        assertEquals(7, dueAt5000.size(), "jobs due at slot 5000: " + dueAt5000);
+        assertEquals(dueAt5000, departedAt5000, "departures at slot 5000 in start order");
+        assertEquals(9, simulation.completedCount());
     }
 }
