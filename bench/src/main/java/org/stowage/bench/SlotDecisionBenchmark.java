@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx12g", "-XX:+UseParallelGC"})
 public class SlotDecisionBenchmark {
-    @Param({"BF-J/S", "BF-J", "BF-S", "FIFO-FF"})
+    @Param({"BF-J/S", "BF-J", "BF-S", "FIFO-FF", "VQS", "VQS-BF"})
     public String kernel;
 
     @Param({"1000", "10000"})

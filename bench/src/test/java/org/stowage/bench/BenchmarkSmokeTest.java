@@ -48,7 +48,8 @@ class BenchmarkSmokeTest {
             "ServerIndexBenchmark.firstFitQueryAndUpdate", "ServerIndexBenchmark.naiveFirstFitQueryAndUpdate",
             "QueueIndexBenchmark.largestAtMost", "QueueIndexBenchmark.largestAtMostAndUpdate",
             "QueueIndexBenchmark.naiveLargestAtMost", "EndToEndBenchmark.slot")), ran.toString());
-        // kernels x 1 size for the two slot benchmarks, 4 + 3 index methods at one size, 4 end-to-end kernels
-        assertEquals(4 + 4 + 4 + 3 + 4, results.size(), "one result per benchmark and parameter combination");
+        // 6 indexed and 5 naive kernels at one size for the two slot benchmarks, 4 + 3 index methods at one
+        // size, 6 end-to-end kernels
+        assertEquals(6 + 5 + 4 + 3 + 6, results.size(), "one result per benchmark and parameter combination");
     }
 }

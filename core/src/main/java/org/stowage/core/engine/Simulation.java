@@ -29,7 +29,8 @@ import org.stowage.core.state.ServerTable;
  * change nothing when nothing happened) behaves exactly as if it were called every slot.
  *
  * <h2>Bookkeeping and allocation</h2>
- * Departures and ticks live in primitive heaps; jobs in the {@link JobTable}. After warm-up (job table,
+ * Departures live in a {@link DepartureQueue} (a timing wheel in slotted time, a heap otherwise), ticks in
+ * a primitive heap, jobs in the {@link JobTable}. After warm-up (job table,
  * heaps and kernel buffers at their high-water marks) an event allocates nothing. Counters keep
  * conservation checkable at any decision: {@code arrived = queued + running + completed + rejected}.
  *
@@ -45,7 +46,7 @@ public final class Simulation implements SchedulerContext {
     private final RandomGenerator random;
     private final JobSpec spec;
     private final int[] maximalCapacities;
-    private final TimedEventHeap departures;
+    private final DepartureQueue departures;
     private final TimedEventHeap ticks;
     private final InvariantChecker invariantChecker;
     /** Key-resource sizes a queue must hold: every size that fits some server on resource 0. */
@@ -87,7 +88,7 @@ public final class Simulation implements SchedulerContext {
             largest = Math.max(largest, servers.capacity(s, 0));
         }
         this.queueUniverse = largest + 1;
-        this.departures = new TimedEventHeap(servers.count() * 4);
+        this.departures = new DepartureQueue(jobs, timeMode == TimeMode.SLOTTED, servers.count() * 4);
         this.ticks = new TimedEventHeap(16);
         this.now = builder.startTime;
         scheduler.attach(this);
@@ -114,7 +115,7 @@ public final class Simulation implements SchedulerContext {
         }
         now = t;
         while (departures.peekTime() == t) {
-            depart((int) departures.pop());
+            depart(departures.pop());
         }
         while (workload.peekArrivalTime() == t) {
             admit(t);
@@ -315,7 +316,7 @@ public final class Simulation implements SchedulerContext {
                 + " (state " + jobs.state(job) + ")");
         }
         servers.occupy(jobs, job, server);
-        departures.push(now + jobs.serviceTime(job), sequence++, job);
+        departures.push(now, now + jobs.serviceTime(job), sequence++, job);
         started++;
         for (final SimulationListener listener : listeners) {
             listener.onStart(now, job, server);

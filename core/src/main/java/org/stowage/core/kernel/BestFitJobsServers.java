@@ -1,7 +1,6 @@
 package org.stowage.core.kernel;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.ints.IntArrays;
 
 import org.stowage.core.engine.SchedulerContext;
 
@@ -57,7 +56,7 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
     public void decide(final double now) {
         final int[] departed = departedServers.elements();
         final int departedCount = departedServers.size();
-        IntArrays.quickSort(departed, 0, departedCount);
+        sortServers(departed, departedCount);
         for (int i = 0; i < departedCount; i++) {
             final int server = departed[i];
             departedMark[server] = false;

@@ -1,5 +1,7 @@
 package org.stowage.core.kernel;
 
+import it.unimi.dsi.fastutil.ints.IntArrays;
+
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
@@ -11,6 +13,9 @@ import org.stowage.core.state.ServerTable;
  * Sec. II), with the two Best-Fit steps they are built from. Arrivals are enqueued in arrival order.
  */
 abstract class CentralQueueScheduler implements Scheduler {
+    /** Up to this many servers, {@link #sortServers} sorts by insertion. */
+    private static final int SMALL_SORT = 48;
+
     protected SchedulerContext context;
     protected JobTable jobs;
     protected ServerTable servers;
@@ -32,6 +37,26 @@ abstract class CentralQueueScheduler implements Scheduler {
     /** The central queue, for observers and tests. */
     public JobQueue queue() {
         return queue;
+    }
+
+    /**
+     * Sorts {@code servers[0, count)} ascending: insertion sort for the few servers a slot usually frees
+     * (no recursion, no selection passes), fastutil's allocation-free quicksort beyond that.
+     */
+    protected static void sortServers(final int[] servers, final int count) {
+        if (count > SMALL_SORT) {
+            IntArrays.quickSort(servers, 0, count);
+            return;
+        }
+        for (int i = 1; i < count; i++) {
+            final int server = servers[i];
+            int j = i - 1;
+            while (j >= 0 && servers[j] > server) {
+                servers[j + 1] = servers[j];
+                j--;
+            }
+            servers[j + 1] = server;
+        }
     }
 
     protected final void requireSingleResource() {

@@ -14,10 +14,11 @@ import java.util.Arrays;
  *   <li>FIFO order: a doubly linked list in insertion order, through the table's {@code prev}/{@code next}
  *       links; {@link #head()} and {@link #next(int)}.</li>
  *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), linked
- *       through the table's {@code left}/{@code right} links, with bucket heads and tails in arrays
- *       indexed by size. A 64-ary hierarchy of bitsets marks the non-empty sizes, so "largest size
- *       &lt;= r" is a predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size
- *       universe of U units, about 4 words at the default resolution, independent of the queue length.
+ *       through the table's {@code left}/{@code right} links, with each bucket's head and tail side by
+ *       side in one array indexed by size (one cache line per bucket touched). A 64-ary hierarchy of
+ *       bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size &lt;= r" is a
+ *       predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size universe of U
+ *       units, about 4 words at the default resolution, independent of the queue length.
  *       Ties between jobs of the largest fitting size go to the one inserted first, which is the earliest
  *       arrival when jobs are enqueued as they arrive.</li>
  * </ul>
@@ -26,8 +27,10 @@ import java.util.Arrays;
  *
  * <h2>Complexity and allocation</h2>
  * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
- * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U). {@link #head},
- * {@link #next}, {@link #size}: O(1).
+ * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
+ * the answer is "nothing that small": the smallest queued size is cached (refreshed lazily after the
+ * smallest job leaves), which is the usual last query of a best-fit fill. {@link #head}, {@link #next},
+ * {@link #size}: O(1).
  * Memory: the bitset levels above the bottom take U/512 bytes; the bottom level and the bucket heads and
  * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
  * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
@@ -38,7 +41,6 @@ public final class JobQueue {
 
     static final int PAGE_SIZE = 1 << 12;
     private static final int PAGE_SHIFT = 12;
-    private static final int WORDS_PER_PAGE = PAGE_SIZE / 64;
 
     private final JobTable jobs;
     private final int id;
@@ -47,13 +49,16 @@ public final class JobQueue {
     private int tail = NONE;
     private int size;
 
-    /** Bucket heads and tails per page of sizes; null until the page is first used. */
-    private final int[][] bucketHead;
-    private final int[][] bucketTail;
-    /** Level 0 of the bitset (one bit per size), paged like the buckets. */
-    private final long[][] sizeBits;
-    /** Levels 1..: bit i of level k is set when word i of level k - 1 is non-zero. The last has one word. */
-    private final long[][] summary;
+    /**
+     * Bucket head and tail per page of sizes, interleaved: size {@code key} has its head at
+     * {@code buckets[page][2 * slot]} and its tail at {@code + 1}. Null until the page is first used.
+     */
+    private final int[][] buckets;
+    /** The sizes whose bucket is non-empty. */
+    private final SuccessorBitset sizes;
+    /** The smallest queued key size when {@link #smallestKnown}; {@link Integer#MAX_VALUE} when empty. */
+    private int smallestKey = Integer.MAX_VALUE;
+    private boolean smallestKnown = true;
 
     /**
      * @param jobs     the table whose jobs this queue holds
@@ -67,20 +72,8 @@ public final class JobQueue {
         this.jobs = jobs;
         this.id = id;
         this.universe = universe;
-        final int pages = (int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE);
-        bucketHead = new int[pages][];
-        bucketTail = new int[pages][];
-        sizeBits = new long[pages][];
-        int levels = 0;
-        for (long bits = (universe + 63L) / 64; bits > 1; bits = (bits + 63) / 64) {
-            levels++;
-        }
-        summary = new long[Math.max(1, levels)][];
-        long bits = (universe + 63L) / 64;
-        for (int level = 0; level < summary.length; level++) {
-            summary[level] = new long[(int) ((bits + 63) / 64)];
-            bits = (bits + 63) / 64;
-        }
+        buckets = new int[(int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE)][];
+        sizes = new SuccessorBitset(universe);
     }
 
     public int id() {
@@ -108,7 +101,7 @@ public final class JobQueue {
     /** The job inserted after {@code job} that is still queued here, or {@link #NONE}. */
     public int next(final int job) {
         assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
-        return jobs.next[job];
+        return jobs.links[4 * job + JobTable.NEXT];
     }
 
     /**
@@ -123,78 +116,85 @@ public final class JobQueue {
                 + ", which holds sizes below " + universe);
         }
         jobs.markQueued(job);
-        final int[] prev = jobs.prev;
-        final int[] next = jobs.next;
-        prev[job] = tail;
-        next[job] = NONE;
+        final int[] links = jobs.links;
+        links[4 * job + JobTable.PREV] = tail;
+        links[4 * job + JobTable.NEXT] = NONE;
         if (tail == NONE) {
             head = job;
         } else {
-            next[tail] = job;
+            links[4 * tail + JobTable.NEXT] = job;
         }
         tail = job;
         size++;
 
-        final int page = key >>> PAGE_SHIFT;
-        final int slot = key & (PAGE_SIZE - 1);
-        if (bucketHead[page] == null) {
-            allocatePage(page);
+        int[] page = buckets[key >>> PAGE_SHIFT];
+        if (page == null) {
+            page = allocatePage(key >>> PAGE_SHIFT);
         }
-        final int last = bucketTail[page][slot];
-        jobs.right[job] = NONE;
-        if (bucketHead[page][slot] == NONE) {
-            jobs.left[job] = NONE;
-            bucketHead[page][slot] = job;
-            markNonEmpty(key);
+        final int headAt = 2 * (key & (PAGE_SIZE - 1));
+        jobs.links[4 * job + JobTable.RIGHT] = NONE;
+        // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
+        // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
+        if (!sizes.contains(key)) {
+            jobs.links[4 * job + JobTable.LEFT] = NONE;
+            page[headAt] = job;
+            sizes.add(key);
+            if (key < smallestKey) {
+                smallestKey = key; // still a lower bound when not known; exact when known
+            }
         } else {
-            jobs.left[job] = last;
-            jobs.right[last] = job;
+            final int last = page[headAt + 1];
+            jobs.links[4 * job + JobTable.LEFT] = last;
+            jobs.links[4 * last + JobTable.RIGHT] = job;
         }
-        bucketTail[page][slot] = job;
+        page[headAt + 1] = job;
     }
 
     /** Removes a job queued here, wherever it is; it becomes PENDING. */
     public void remove(final int job) {
-        final int[] prev = jobs.prev;
-        final int[] next = jobs.next;
-        final int before = prev[job];
-        final int after = next[job];
+        final int[] links = jobs.links;
+        final int before = links[4 * job + JobTable.PREV];
+        final int after = links[4 * job + JobTable.NEXT];
         if (before == NONE) {
             assert head == job : "job " + job + " is not in queue " + id;
             head = after;
         } else {
-            next[before] = after;
+            links[4 * before + JobTable.NEXT] = after;
         }
         if (after == NONE) {
             tail = before;
         } else {
-            prev[after] = before;
+            links[4 * after + JobTable.PREV] = before;
         }
-        prev[job] = NONE;
-        next[job] = NONE;
+        links[4 * job + JobTable.PREV] = NONE;
+        links[4 * job + JobTable.NEXT] = NONE;
         size--;
 
         final int key = jobs.size[job * jobs.dimensions];
-        final int page = key >>> PAGE_SHIFT;
-        final int slot = key & (PAGE_SIZE - 1);
-        final int bucketBefore = jobs.left[job];
-        final int bucketAfter = jobs.right[job];
+        final int[] page = buckets[key >>> PAGE_SHIFT];
+        final int headAt = 2 * (key & (PAGE_SIZE - 1));
+        final int bucketBefore = jobs.links[4 * job + JobTable.LEFT];
+        final int bucketAfter = jobs.links[4 * job + JobTable.RIGHT];
         if (bucketBefore == NONE) {
-            assert bucketHead[page][slot] == job : "job " + job + " is not in queue " + id;
-            bucketHead[page][slot] = bucketAfter;
+            assert page[headAt] == job : "job " + job + " is not in queue " + id;
+            page[headAt] = bucketAfter;
         } else {
-            jobs.right[bucketBefore] = bucketAfter;
+            jobs.links[4 * bucketBefore + JobTable.RIGHT] = bucketAfter;
         }
         if (bucketAfter == NONE) {
-            bucketTail[page][slot] = bucketBefore;
+            page[headAt + 1] = bucketBefore;
         } else {
-            jobs.left[bucketAfter] = bucketBefore;
+            jobs.links[4 * bucketAfter + JobTable.LEFT] = bucketBefore;
         }
-        if (bucketHead[page][slot] == NONE) {
-            markEmpty(key);
+        if (bucketBefore == NONE && bucketAfter == NONE) {
+            sizes.remove(key);
+            if (key == smallestKey || size == 0) {
+                smallestKnown = size == 0;
+                smallestKey = Integer.MAX_VALUE;
+            }
         }
-        jobs.left[job] = NONE;
-        jobs.right[job] = NONE;
+        jobs.links[4 * job + JobTable.LEFT] = NONE;
+        jobs.links[4 * job + JobTable.RIGHT] = NONE;
         jobs.markDequeued(job);
     }
 
@@ -203,11 +203,11 @@ public final class JobQueue {
      * the one inserted first. {@link #NONE} if no queued job is that small.
      */
     public int largestAtMost(final int units) {
-        if (units < 0 || size == 0) {
+        if (units < 0 || size == 0 || (smallestKnown && units < smallestKey)) {
             return NONE;
         }
-        final int key = predecessor(Math.min(units, universe - 1));
-        return key < 0 ? NONE : bucketHead[key >>> PAGE_SHIFT][key & (PAGE_SIZE - 1)];
+        final int key = sizes.predecessor(units);
+        return key < 0 ? NONE : buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))];
     }
 
     /** Smallest key-resource size in the queue, or {@link Integer#MAX_VALUE} when empty. */
@@ -215,124 +215,30 @@ public final class JobQueue {
         if (size == 0) {
             return Integer.MAX_VALUE;
         }
-        final int key = successor(0);
-        assert key >= 0;
-        return key;
+        if (!smallestKnown) {
+            smallestKey = sizes.successor(0);
+            smallestKnown = true;
+        }
+        assert smallestKey == sizes.successor(0) : "cached smallest size " + smallestKey + " is stale";
+        return smallestKey;
     }
 
     /** Jobs reachable through the size buckets, by a full walk; for tests. */
     int indexedCount() {
         int count = 0;
-        for (int key = size == 0 ? -1 : successor(0); key >= 0; key = key + 1 < universe ? successor(key + 1) : -1) {
-            for (int job = bucketHead[key >>> PAGE_SHIFT][key & (PAGE_SIZE - 1)]; job != NONE; job = jobs.right[job]) {
+        for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
+            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE; job = jobs.links[4 * job + JobTable.RIGHT]) {
                 count++;
             }
         }
         return count;
     }
 
-    private void allocatePage(final int page) {
-        bucketHead[page] = new int[PAGE_SIZE];
-        bucketTail[page] = new int[PAGE_SIZE];
-        Arrays.fill(bucketHead[page], NONE);
-        Arrays.fill(bucketTail[page], NONE);
-        sizeBits[page] = new long[WORDS_PER_PAGE];
-    }
-
-    /** Word {@code index} of bitset level {@code level} (0 = one bit per size). */
-    private long word(final int level, final int index) {
-        if (level == 0) {
-            final long[] page = sizeBits[index / WORDS_PER_PAGE];
-            return page == null ? 0L : page[index % WORDS_PER_PAGE];
-        }
-        return summary[level - 1][index];
-    }
-
-    private int levels() {
-        return summary.length + 1;
-    }
-
-    private void markNonEmpty(final int key) {
-        int index = key;
-        final long[] page = sizeBits[key >>> PAGE_SHIFT];
-        final int wordInPage = (key & (PAGE_SIZE - 1)) >>> 6;
-        final boolean wasEmpty = page[wordInPage] == 0;
-        page[wordInPage] |= 1L << (key & 63);
-        if (!wasEmpty) {
-            return;
-        }
-        index >>>= 6;
-        for (final long[] level : summary) {
-            final int word = index >>> 6;
-            final boolean wordWasEmpty = level[word] == 0;
-            level[word] |= 1L << (index & 63);
-            if (!wordWasEmpty) {
-                return;
-            }
-            index = word;
-        }
-    }
-
-    private void markEmpty(final int key) {
-        int index = key;
-        final long[] page = sizeBits[key >>> PAGE_SHIFT];
-        final int wordInPage = (key & (PAGE_SIZE - 1)) >>> 6;
-        page[wordInPage] &= ~(1L << (key & 63));
-        if (page[wordInPage] != 0) {
-            return;
-        }
-        index >>>= 6;
-        for (final long[] level : summary) {
-            final int word = index >>> 6;
-            level[word] &= ~(1L << (index & 63));
-            if (level[word] != 0) {
-                return;
-            }
-            index = word;
-        }
-    }
-
-    /** Largest non-empty size &lt;= {@code x}, or -1. */
-    private int predecessor(final int x) {
-        int index = x;
-        for (int level = 0; level < levels(); level++) {
-            final int word = index >>> 6;
-            final long bits = word(level, word) & (-1L >>> (63 - (index & 63)));
-            if (bits != 0) {
-                int found = (word << 6) + 63 - Long.numberOfLeadingZeros(bits);
-                for (int below = level - 1; below >= 0; below--) {
-                    found = (found << 6) + 63 - Long.numberOfLeadingZeros(word(below, found));
-                }
-                return found;
-            }
-            if (word == 0) {
-                return -1;
-            }
-            index = word - 1;
-        }
-        return -1;
-    }
-
-    /** Smallest non-empty size &gt;= {@code x}, or -1. */
-    private int successor(final int x) {
-        int index = x;
-        for (int level = 0; level < levels(); level++) {
-            final int word = index >>> 6;
-            final int words = level == 0 ? sizeBits.length * WORDS_PER_PAGE : summary[level - 1].length;
-            if (word >= words) {
-                return -1;
-            }
-            final long bits = word(level, word) & (-1L << (index & 63));
-            if (bits != 0) {
-                int found = (word << 6) + Long.numberOfTrailingZeros(bits);
-                for (int below = level - 1; below >= 0; below--) {
-                    found = (found << 6) + Long.numberOfTrailingZeros(word(below, found));
-                }
-                return found;
-            }
-            index = word + 1;
-        }
-        return -1;
+    private int[] allocatePage(final int index) {
+        final int[] page = new int[2 * PAGE_SIZE];
+        Arrays.fill(page, NONE);
+        buckets[index] = page;
+        return page;
     }
 
     @Override

@@ -7,7 +7,7 @@ import org.stowage.core.Units;
 /**
  * Every live job of one simulation, as a struct of primitive arrays indexed by an {@code int} handle.
  *
- * <p>Handles are recycled through a LIFO free list threaded through {@link #next}, so the handle a new job
+ * <p>Handles are recycled through a LIFO free list threaded through the {@code next} link, so the handle a new job
  * gets is a deterministic function of the run's history. {@link #NONE} is the null handle.
  *
  * <h2>Layout and bytes per live job</h2>
@@ -18,7 +18,9 @@ import org.stowage.core.Units;
  *   jobClass  short   type / class id           2
  *   state     byte    FREE, PENDING, QUEUED, RUNNING   1
  *   prev,next int     FIFO links while queued, server-list links while running   8
- *   left,right int    size-bucket links while queued; left holds the server while running   8
+ *   left,right int    size-bucket links while queued; while running, left holds the server and
+ *                     right chains the job in its departure slot (engine)   8
+ *   (the four links are interleaved in one array, so a job's links share a cache line)
  * </pre>
  * That is {@code 4*D + 35} bytes per slot: 39 bytes for D = 1 ({@link #bytesPerSlot()}; checked by a
  * test). Queues and servers add O(1) per queue and per server, nothing per job.
@@ -45,7 +47,14 @@ public final class JobTable {
     /** Largest class id a job may carry. */
     public static final int MAX_CLASS = Short.MAX_VALUE;
 
-    private static final int MAX_CAPACITY = Integer.MAX_VALUE - 16;
+    /** Offsets of a job's links in {@link #links}: FIFO or server-list order, size bucket or server. */
+    static final int PREV = 0;
+    static final int NEXT = 1;
+    static final int LEFT = 2;
+    static final int RIGHT = 3;
+
+    /** Largest array length the VM allows, with a margin. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     final int dimensions;
     int[] size;
@@ -53,10 +62,11 @@ public final class JobTable {
     double[] service;
     short[] jobClass;
     byte[] state;
-    int[] prev;
-    int[] next;
-    int[] left;
-    int[] right;
+    /**
+     * The four links of each job side by side, {@code links[4 * job + PREV | NEXT | LEFT | RIGHT]}, so that
+     * unlinking a job (a queue removal, a departure) touches one cache line of it, not four.
+     */
+    int[] links;
 
     private int capacity;
     private int highWater;
@@ -74,9 +84,9 @@ public final class JobTable {
             throw new IllegalArgumentException("dimensions must be in [1, " + Units.MAX_DIMENSIONS + "]: "
                 + dimensions);
         }
-        if (initialCapacity < 1 || initialCapacity > MAX_CAPACITY / dimensions) {
+        if (initialCapacity < 1 || initialCapacity > maxCapacity(dimensions)) {
             throw new IllegalArgumentException("initial job capacity must be in [1, "
-                + MAX_CAPACITY / dimensions + "]: " + initialCapacity);
+                + maxCapacity(dimensions) + "]: " + initialCapacity);
         }
         this.dimensions = dimensions;
         this.capacity = initialCapacity;
@@ -85,10 +95,12 @@ public final class JobTable {
         service = new double[initialCapacity];
         jobClass = new short[initialCapacity];
         state = new byte[initialCapacity];
-        prev = new int[initialCapacity];
-        next = new int[initialCapacity];
-        left = new int[initialCapacity];
-        right = new int[initialCapacity];
+        links = new int[4 * initialCapacity];
+    }
+
+    /** Most job slots a table can hold: the sizes take D ints per slot, the links four. */
+    private static int maxCapacity(final int dimensions) {
+        return MAX_ARRAY / Math.max(4, dimensions);
     }
 
     /** Bytes of array storage per job slot: {@code 4*D + 35}. */
@@ -112,7 +124,7 @@ public final class JobTable {
         assert classId >= 0 && classId <= MAX_CLASS : classId;
         int job = freeHead;
         if (job != NONE) {
-            freeHead = next[job];
+            freeHead = links[4 * job + NEXT];
         } else {
             if (highWater == capacity) {
                 grow();
@@ -123,10 +135,10 @@ public final class JobTable {
         service[job] = serviceTime;
         jobClass[job] = (short) classId;
         state[job] = PENDING;
-        prev[job] = NONE;
-        next[job] = NONE;
-        left[job] = NONE;
-        right[job] = NONE;
+        links[4 * job + PREV] = NONE;
+        links[4 * job + NEXT] = NONE;
+        links[4 * job + LEFT] = NONE;
+        links[4 * job + RIGHT] = NONE;
         Arrays.fill(size, job * dimensions, job * dimensions + dimensions, 0);
         pendingCount++;
         return job;
@@ -137,12 +149,12 @@ public final class JobTable {
         assert state[job] == PENDING : "release of job " + job + " in state " + state[job];
         state[job] = FREE;
         pendingCount--;
-        next[job] = freeHead;
+        links[4 * job + NEXT] = freeHead;
         freeHead = job;
     }
 
     private void grow() {
-        final long wanted = Math.min((long) capacity * 2, MAX_CAPACITY / dimensions);
+        final long wanted = Math.min((long) capacity * 2, maxCapacity(dimensions));
         if (wanted <= capacity) {
             throw new IllegalStateException("job table is full at " + capacity + " live jobs");
         }
@@ -152,10 +164,7 @@ public final class JobTable {
         service = Arrays.copyOf(service, newCapacity);
         jobClass = Arrays.copyOf(jobClass, newCapacity);
         state = Arrays.copyOf(state, newCapacity);
-        prev = Arrays.copyOf(prev, newCapacity);
-        next = Arrays.copyOf(next, newCapacity);
-        left = Arrays.copyOf(left, newCapacity);
-        right = Arrays.copyOf(right, newCapacity);
+        links = Arrays.copyOf(links, 4 * newCapacity);
         capacity = newCapacity;
     }
 
@@ -203,7 +212,22 @@ public final class JobTable {
     /** The server a RUNNING job occupies. */
     public int serverOf(final int job) {
         assert state[job] == RUNNING : "job " + job + " is not running";
-        return left[job];
+        return links[4 * job + LEFT];
+    }
+
+    /**
+     * The departure link of a RUNNING job: the {@code right} link, which a running job does not use
+     * otherwise, lent to the engine to chain jobs that depart in the same slot. {@link #NONE} when unset.
+     */
+    public int departureLink(final int job) {
+        assert state[job] == RUNNING : "job " + job + " is not running";
+        return links[4 * job + RIGHT];
+    }
+
+    /** Sets the departure link of a RUNNING job (engine use, see {@link #departureLink}). */
+    public void setDepartureLink(final int job, final int link) {
+        assert state[job] == RUNNING : "job " + job + " is not running";
+        links[4 * job + RIGHT] = link;
     }
 
     /** Live jobs: pending + queued + running. */
@@ -240,7 +264,7 @@ public final class JobTable {
     void markRunning(final int job, final int server) {
         assert state[job] == PENDING : "start of job " + job + " in state " + state[job];
         state[job] = RUNNING;
-        left[job] = server;
+        links[4 * job + LEFT] = server;
         pendingCount--;
         runningCount++;
     }
@@ -248,7 +272,8 @@ public final class JobTable {
     void markStopped(final int job) {
         assert state[job] == RUNNING : "stop of job " + job + " in state " + state[job];
         state[job] = PENDING;
-        left[job] = NONE;
+        links[4 * job + LEFT] = NONE;
+        links[4 * job + RIGHT] = NONE;
         runningCount--;
         pendingCount++;
     }

@@ -19,21 +19,27 @@ import org.stowage.core.Units;
  *       every resource's maximum could hold the job (a necessary condition), so the search is exact and
  *       usually O(log L), O(L) in the worst case (many servers that pass per-resource maxima but fail
  *       jointly).</li>
- *   <li>D = 1: a treap over servers ordered by (residual, index). Best fit, the server with the least
- *       residual that can still hold the job (ties: lowest index), is its leftmost node with residual
- *       &gt;= size: O(log L) expected. The treap is re-keyed lazily: a residual change only marks the
- *       server, and the next best-fit query moves each marked server once (O(log L) expected each). A
- *       server that changes several times between queries (vacated, then refilled) costs one move.</li>
+ *   <li>D = 1: servers grouped by exact residual ({@link BestFitBuckets}): a 64-ary bitset over residual
+ *       values finds the least residual &gt;= size (O(log<sub>64</sub> U), about 4 words), and that
+ *       residual's bucket, a treap keyed by server index, gives its lowest-index server (O(1) for a
+ *       bucket of one, O(log b) for b servers). Best fit is the server with the least residual that can
+ *       still hold the job, ties to the lowest index. The index is re-keyed lazily: a residual change only
+ *       marks the server, and the next best-fit query moves each marked server once (O(1) expected for
+ *       buckets of one, O(log L) at worst). A server that changes several times between queries (vacated,
+ *       then refilled) costs one move. Memory O(L + U/8) for a residual universe of U units.</li>
  *   <li>D &gt; 1: best fit maximises the score {@code sum_d size_d * occupied_d}, the inner product of the
  *       job's requirement and the server's occupied resources (Psychas and Ghaderi 2018, Sec. VI,
  *       "RMS-BF"), among servers that hold the job; ties go to the lowest index. It walks the segment
  *       tree with the same pruning as first fit: O(F log L) for F candidate leaves, O(L * D) worst
  *       case. The score fits a {@code long} because every unit count is below 2<sup>30</sup>.</li>
  * </ul>
- * Every residual change updates the segment tree in O(D log L) and marks the server for the treap.
+ * Every residual change updates the segment tree in O(D log L) (the climb stops at the first node whose
+ * maxima do not change) and marks the server for the best-fit index.
  *
  * <h2>Allocation</h2>
- * All arrays are sized at construction; no method allocates. Not thread-safe.
+ * All arrays are sized at construction. The only allocation is a 512-byte page of the best-fit bitset the
+ * first time a residual in its range of 4096 units occurs, so a run allocates nothing once every residual
+ * range it visits has been seen. Not thread-safe.
  */
 public final class ServerTable {
     /** The null server. */
@@ -50,13 +56,10 @@ public final class ServerTable {
     private final int leaves;
     private final int[] maxResidual;
 
-    /** Best-fit treap over servers for D = 1, keyed by (bfResidual, index): the residual when last keyed. */
-    private final int[] bfLeft;
-    private final int[] bfRight;
-    private final int[] bfPriority;
+    /** Best-fit index for D = 1, keyed by (bfResidual, index): bfResidual is the residual when last keyed. */
+    private final BestFitBuckets bestFitIndex;
     private final int[] bfResidual;
-    private int bfRoot = NONE;
-    /** Servers whose residual changed since they were last keyed in the treap, and their marks. */
+    /** Servers whose residual changed since they were last keyed in the best-fit index, and their marks. */
     private final int[] bfStale;
     private final boolean[] bfStaleMark;
     private int bfStaleCount;
@@ -107,22 +110,19 @@ public final class ServerTable {
         }
 
         if (dimensions == 1) {
-            bfLeft = new int[count];
-            bfRight = new int[count];
-            bfPriority = new int[count];
+            int largest = 0;
+            for (final int c : capacity) {
+                largest = Math.max(largest, c);
+            }
+            bestFitIndex = new BestFitBuckets(count, largest + 1);
             bfResidual = residual.clone();
             bfStale = new int[count];
             bfStaleMark = new boolean[count];
-            Arrays.fill(bfLeft, NONE);
-            Arrays.fill(bfRight, NONE);
             for (int s = 0; s < count; s++) {
-                bfPriority[s] = Treaps.priority(s);
-                bfRoot = bfInsert(bfRoot, s);
+                bestFitIndex.add(s, bfResidual[s]);
             }
         } else {
-            bfLeft = null;
-            bfRight = null;
-            bfPriority = null;
+            bestFitIndex = null;
             bfResidual = null;
             bfStale = null;
             bfStaleMark = null;
@@ -174,7 +174,7 @@ public final class ServerTable {
 
     /** The job after {@code job} in its server's list, or {@link JobTable#NONE}. */
     public static int nextJobOnServer(final JobTable jobs, final int job) {
-        return jobs.next[job];
+        return jobs.links[4 * job + JobTable.NEXT];
     }
 
     /** Does {@code job} fit in the residual capacity of {@code server} on every resource? */
@@ -213,18 +213,7 @@ public final class ServerTable {
             if (bfStaleCount != 0) {
                 rekeyStaleServers();
             }
-            final int units = jobs.size[job];
-            int best = NONE;
-            int node = bfRoot;
-            while (node != NONE) {
-                if (bfResidual[node] >= units) {
-                    best = node;
-                    node = bfLeft[node];
-                } else {
-                    node = bfRight[node];
-                }
-            }
-            return best;
+            return bestFitIndex.leastAtLeast(jobs.size[job]);
         }
         if (!mayFitSomewhere(jobs, job)) {
             return NONE;
@@ -297,10 +286,10 @@ public final class ServerTable {
         residualChanged(server);
         jobs.markRunning(job, server);
         final int head = firstJob[server];
-        jobs.prev[job] = JobTable.NONE;
-        jobs.next[job] = head;
+        jobs.links[4 * job + JobTable.PREV] = JobTable.NONE;
+        jobs.links[4 * job + JobTable.NEXT] = head;
         if (head != JobTable.NONE) {
-            jobs.prev[head] = job;
+            jobs.links[4 * head + JobTable.PREV] = job;
         }
         firstJob[server] = job;
         jobCount[server]++;
@@ -309,18 +298,18 @@ public final class ServerTable {
     /** Takes a RUNNING job off its server; it becomes PENDING. Engine use (departures). */
     public void vacate(final JobTable jobs, final int job) {
         final int server = jobs.serverOf(job);
-        final int before = jobs.prev[job];
-        final int after = jobs.next[job];
+        final int before = jobs.links[4 * job + JobTable.PREV];
+        final int after = jobs.links[4 * job + JobTable.NEXT];
         if (before == JobTable.NONE) {
             firstJob[server] = after;
         } else {
-            jobs.next[before] = after;
+            jobs.links[4 * before + JobTable.NEXT] = after;
         }
         if (after != JobTable.NONE) {
-            jobs.prev[after] = before;
+            jobs.links[4 * after + JobTable.PREV] = before;
         }
-        jobs.prev[job] = JobTable.NONE;
-        jobs.next[job] = JobTable.NONE;
+        jobs.links[4 * job + JobTable.PREV] = JobTable.NONE;
+        jobs.links[4 * job + JobTable.NEXT] = JobTable.NONE;
         jobCount[server]--;
         final int base = server * dimensions;
         final int jobBase = job * dimensions;
@@ -340,37 +329,64 @@ public final class ServerTable {
         }
     }
 
-    /** Moves every server whose residual changed to its place in the best-fit treap. */
+    /** Moves every server whose residual changed to its place in the best-fit index. */
     private void rekeyStaleServers() {
         for (int i = 0; i < bfStaleCount; i++) {
             final int server = bfStale[i];
             bfStaleMark[server] = false;
             if (bfResidual[server] != residual[server]) {
-                bfRoot = bfDelete(bfRoot, server);
+                bestFitIndex.remove(server, bfResidual[server]);
                 bfResidual[server] = residual[server];
-                bfRoot = bfInsert(bfRoot, server);
+                bestFitIndex.add(server, residual[server]);
             }
         }
         bfStaleCount = 0;
     }
 
+    /**
+     * Refreshes the maxima on the path from the server's leaf to the root, stopping at the first node whose
+     * maxima did not change: its ancestors depend on the path only through it. Most residual changes touch
+     * a server that is not the maximum of its subtree, so the climb usually ends after a level or two.
+     */
     private void updateMaxima(final int server) {
         int node = leaves + server;
+        if (dimensions == 1) {
+            final int[] max = maxResidual;
+            int value = residual[server];
+            max[node] = value;
+            while (node > 1) {
+                final int parent = node >>> 1;
+                value = Math.max(value, max[node ^ 1]);
+                if (max[parent] == value) {
+                    return;
+                }
+                max[parent] = value;
+                node = parent;
+            }
+            return;
+        }
         System.arraycopy(residual, server * dimensions, maxResidual, node * dimensions, dimensions);
         node >>>= 1;
         while (node >= 1) {
-            pull(node);
+            if (!pull(node)) {
+                return;
+            }
             node >>>= 1;
         }
     }
 
-    private void pull(final int node) {
+    /** Recomputes a node's maxima from its children; returns whether any of them changed. */
+    private boolean pull(final int node) {
         final int base = node * dimensions;
         final int leftBase = 2 * node * dimensions;
         final int rightBase = leftBase + dimensions;
+        boolean changed = false;
         for (int d = 0; d < dimensions; d++) {
-            maxResidual[base + d] = Math.max(maxResidual[leftBase + d], maxResidual[rightBase + d]);
+            final int value = Math.max(maxResidual[leftBase + d], maxResidual[rightBase + d]);
+            changed |= maxResidual[base + d] != value;
+            maxResidual[base + d] = value;
         }
+        return changed;
     }
 
     private boolean subtreeMayFit(final int node, final int[] size, final int jobBase) {
@@ -415,50 +431,11 @@ public final class ServerTable {
         }
     }
 
-    private boolean bfPrecedes(final int a, final int b) {
-        final int residualA = bfResidual[a];
-        final int residualB = bfResidual[b];
-        return residualA != residualB ? residualA < residualB : a < b;
-    }
-
-    private int bfInsert(final int node, final int server) {
-        if (node == NONE) {
-            bfLeft[server] = NONE;
-            bfRight[server] = NONE;
-            return server;
-        }
-        if (bfPrecedes(server, node)) {
-            bfLeft[node] = bfInsert(bfLeft[node], server);
-            if (bfPriority[bfLeft[node]] > bfPriority[node]) {
-                return Treaps.rotateRight(bfLeft, bfRight, node);
-            }
-        } else {
-            bfRight[node] = bfInsert(bfRight[node], server);
-            if (bfPriority[bfRight[node]] > bfPriority[node]) {
-                return Treaps.rotateLeft(bfLeft, bfRight, node);
-            }
-        }
-        return node;
-    }
-
-    private int bfDelete(final int node, final int server) {
-        assert node != NONE : "server " + server + " missing from the best-fit index";
-        if (node == server) {
-            return Treaps.merge(bfLeft, bfRight, bfPriority, bfLeft[server], bfRight[server]);
-        }
-        if (bfPrecedes(server, node)) {
-            bfLeft[node] = bfDelete(bfLeft[node], server);
-        } else {
-            bfRight[node] = bfDelete(bfRight[node], server);
-        }
-        return node;
-    }
-
     /** Servers reachable in the best-fit index (D = 1), O(L); for tests. */
     int bestFitIndexedCount() {
         if (dimensions == 1 && bfStaleCount != 0) {
             rekeyStaleServers();
         }
-        return dimensions == 1 ? Treaps.count(bfLeft, bfRight, bfRoot) : 0;
+        return dimensions == 1 ? bestFitIndex.count() : 0;
     }
 }

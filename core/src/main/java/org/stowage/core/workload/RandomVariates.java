@@ -76,6 +76,25 @@ public final class RandomVariates {
         return 1 + failuresBeforeSuccess(random, 1.0 / mean);
     }
 
+    /**
+     * {@code log1p(-p)} for {@link #failuresBeforeSuccess(RandomGenerator, double, double)}: a sampler that
+     * draws many variates with one {@code p} computes it once.
+     */
+    public static double logFailure(final double p) {
+        return Math.log1p(-p);
+    }
+
+    /**
+     * The same variate as {@link #failuresBeforeSuccess(RandomGenerator, double)}, bit for bit, with
+     * {@code log1p(-p)} computed beforehand ({@link #logFailure}).
+     */
+    public static long failuresBeforeSuccess(final RandomGenerator random, final double p, final double logFailure) {
+        if (p >= 1.0) {
+            return 0;
+        }
+        return (long) Math.floor(Math.log(openClosedUniform(random)) / logFailure);
+    }
+
     /** Exponential with the given mean &gt; 0. */
     public static double exponential(final RandomGenerator random, final double mean) {
         return -mean * Math.log(openClosedUniform(random));

@@ -14,10 +14,13 @@ public interface ServiceDistribution {
         if (!(mean >= 1) || Double.isInfinite(mean)) {
             throw new IllegalArgumentException("geometric mean service must be finite and >= 1 slot: " + mean);
         }
+        final double success = 1.0 / mean;
+        final double logFailure = RandomVariates.logFailure(success);
         return new ServiceDistribution() {
             @Override
             public double sample(final RandomGenerator random) {
-                return RandomVariates.geometric(random, mean);
+                // RandomVariates.geometric(random, mean), bit for bit, with the logarithm hoisted
+                return 1 + RandomVariates.failuresBeforeSuccess(random, success, logFailure);
             }
 
             @Override

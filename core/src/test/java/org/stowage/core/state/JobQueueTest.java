@@ -61,6 +61,52 @@ class JobQueueTest {
         assertEquals(models.get(0).size() + models.get(1).size() + models.get(2).size(), jobs.queuedCount());
     }
 
+    /**
+     * The cached smallest size after every operation: queues that empty and refill, removals of the
+     * smallest job, and queries just below, at and above the smallest size, against a scan.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {8, 64, 512, 4096})
+    void smallestSizeCacheMatchesAScanAfterEveryOperation(final long seed) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final JobTable jobs = new JobTable(1, 4);
+        final int sizeRange = 1 + random.nextInt(random.nextBoolean() ? 20 : 5_000);
+        final JobQueue queue = new JobQueue(jobs, 0, sizeRange);
+        final List<Integer> model = new ArrayList<>();
+        for (int step = 0; step < 30_000; step++) {
+            final String where = "seed " + seed + " step " + step + " range " + sizeRange;
+            final int target = random.nextInt(12); // queue length wanders between 0 and about 12
+            if (model.size() < target || model.isEmpty()) {
+                final int job = jobs.allocate(step, 1, 0);
+                jobs.setSize(job, 0, random.nextInt(sizeRange));
+                queue.enqueue(job);
+                model.add(job);
+            } else {
+                final int smallest = bruteSmallest(jobs, model);
+                int index = random.nextInt(model.size());
+                if (random.nextBoolean()) {
+                    for (int i = 0; i < model.size(); i++) {
+                        if (jobs.size(model.get(i), 0) == smallest) {
+                            index = i; // often take a job of the smallest size
+                            break;
+                        }
+                    }
+                }
+                final int job = model.remove(index);
+                queue.remove(job);
+                jobs.release(job);
+            }
+            final int smallest = bruteSmallest(jobs, model);
+            final int limit = smallest == Integer.MAX_VALUE ? random.nextInt(sizeRange)
+                : smallest - 1 + random.nextInt(3);
+            assertEquals(bruteLargestAtMost(jobs, model, limit), queue.largestAtMost(limit),
+                where + ": largestAtMost(" + limit + ")");
+            if (random.nextInt(3) == 0) {
+                assertEquals(smallest, queue.smallestKeySize(), where + ": smallest key size");
+            }
+        }
+    }
+
     @Test
     void largestAtMostBreaksTiesByInsertionOrder() {
         final JobTable jobs = new JobTable(1, 8);
