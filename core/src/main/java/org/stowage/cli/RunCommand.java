@@ -67,13 +67,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (final String name : schedulers) {
-            try {
-                Kernels.byName(name);
-            } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException("invalid value for --scheduler: " + e.getMessage(), e);
-            }
-        }
+        requireKnown(schedulers);
         final WorkloadOptions.Plan plan = workload.plan(schedulers.get(0), seed);
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);
@@ -106,6 +100,17 @@ final class RunCommand implements Callable<Integer> {
                 + out.resolve(RunOutputs.SUMMARY));
         }
         return 0;
+    }
+
+    /** Fails with a one-line message naming the first unknown or malformed scheduler spec. */
+    static void requireKnown(final List<String> schedulerSpecs) {
+        for (final String name : schedulerSpecs) {
+            try {
+                Kernels.byName(name);
+            } catch (final IllegalArgumentException e) {
+                throw new IllegalArgumentException("invalid value for --scheduler: " + e.getMessage(), e);
+            }
+        }
     }
 
     /** Every input, including the command that repeats this run exactly. */

@@ -70,13 +70,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (final String name : schedulers) {
-            try {
-                Kernels.byName(name);
-            } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException("invalid value for --scheduler: " + e.getMessage(), e);
-            }
-        }
+        RunCommand.requireKnown(schedulers);
         if (replications < 1) {
             throw new IllegalArgumentException("invalid value for --replications: " + replications + " (must be >= 1)");
         }

@@ -2,6 +2,8 @@ package org.stowage.core.kernel;
 
 import java.util.Arrays;
 
+import org.stowage.core.state.Treaps;
+
 /**
  * A forest of treaps over server ids: every server is in at most one tree, each tree is ordered by server
  * id, and every node keeps the maximum of an {@code int} value over its subtree. It answers "the lowest id
@@ -35,19 +37,8 @@ final class ServerForest {
         Arrays.fill(treeOf, NONE);
         Arrays.fill(root, NONE);
         for (int s = 0; s < servers; s++) {
-            priority[s] = mix(s);
+            priority[s] = Treaps.priority(s);
         }
-    }
-
-    /** Bijective 32-bit mix, so distinct ids never tie on priority. */
-    private static int mix(final int id) {
-        int h = id * 0x9E3779B9;
-        h ^= h >>> 16;
-        h *= 0x85EBCA6B;
-        h ^= h >>> 13;
-        h *= 0xC2B2AE35;
-        h ^= h >>> 16;
-        return h;
     }
 
     /** The tree holding {@code server}, or {@link #NONE}. */

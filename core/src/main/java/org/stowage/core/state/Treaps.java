@@ -9,14 +9,14 @@ package org.stowage.core.state;
  * shape is a deterministic function of the keys and handles present. The expected depth is O(log n)
  * because the hash is unrelated to the keys.
  */
-final class Treaps {
+public final class Treaps {
     static final int NONE = -1;
 
     private Treaps() {
     }
 
     /** Bijective 32-bit mix (multiply by odd constants, xor-shifts), so distinct handles never tie. */
-    static int priority(final int handle) {
+    public static int priority(final int handle) {
         int h = handle * 0x9E3779B9;
         h ^= h >>> 16;
         h *= 0x85EBCA6B;
