@@ -60,7 +60,8 @@ class TraceSummaryCommandTest {
 
     @Test
     void alibabaPrintsItsServers() {
-        assertEquals(0, run("trace-summary", "alibaba:" + fixture("alibaba/rules"), "--resources", "2"));
+        assertEquals(0, run("trace-summary", "alibaba:" + fixture("alibaba/rules/pods.csv") + ","
+            + fixture("alibaba/rules/nodes.csv"), "--resources", "2"));
         assertTrue(out.toString().contains("servers: 3 from the trace"), out.toString());
     }
 

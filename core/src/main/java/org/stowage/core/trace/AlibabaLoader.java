@@ -2,6 +2,7 @@ package org.stowage.core.trace;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Arrays;
 
 import org.stowage.core.Units;
@@ -38,13 +39,18 @@ final class AlibabaLoader {
     private AlibabaLoader() {
     }
 
-    /** {@code path}: a directory with both files, or a pod list whose node list sits beside it. */
-    static LoadedTrace load(final Path path, final TraceOptions options, final String source) {
+    /**
+     * {@code paths}: a directory with both files, a pod list whose node list ({@value #NODE_FILE}) sits beside
+     * it, or a pod list and a node list, in that order.
+     */
+    static LoadedTrace load(final List<Path> paths, final TraceOptions options, final String source) {
         final long start = System.nanoTime();
         final long startCpu = TraceSummary.threadCpuNanos();
+        assert paths.size() == 1 || paths.size() == 2 : paths; // TraceSpec.parse checks it
+        final Path path = paths.get(0);
         final Path pods = Files.isDirectory(path) ? path.resolve(POD_FILE) : path;
         final Path parent = pods.toAbsolutePath().getParent();
-        final Path nodes = Files.isDirectory(path) ? path.resolve(NODE_FILE)
+        final Path nodes = paths.size() == 2 ? paths.get(1) : Files.isDirectory(path) ? path.resolve(NODE_FILE)
             : parent == null ? Path.of(NODE_FILE) : parent.resolve(NODE_FILE);
         final Units units = options.units();
         final int dimensions = options.dimensions();

@@ -9,8 +9,8 @@ import java.util.List;
  * {@code google2011:part-00000-of-00500.csv.gz,part-00001-of-00500.csv.gz}, {@code swf:hpc2n.swf},
  * {@code alibaba:DIR}. For google2011 a directory stands for its {@code .csv} and {@code .csv.gz} files in
  * name order, and several paths are read in the order given (one stream, as if concatenated). For alibaba
- * a directory holds {@code openb_pod_list_default.csv} and {@code openb_node_list_all_node.csv}; a file is
- * a pod list whose node list sits beside it.
+ * a directory holds {@code openb_pod_list_default.csv} and {@code openb_node_list_all_node.csv}; two paths are
+ * a pod list and a node list of any names; one file is * a pod list whose node list sits beside it.
  */
 public final class TraceSpec {
     private final TraceFormat format;
@@ -51,9 +51,12 @@ public final class TraceSpec {
                 throw new IllegalArgumentException("trace spec '" + text + "': invalid path '" + part + "'", e);
             }
         }
-        if (format != TraceFormat.GOOGLE_2011 && paths.size() != 1) {
-            throw new IllegalArgumentException("trace spec '" + text + "': " + format.specName()
-                + " takes one path, got " + paths.size());
+        final int most = format == TraceFormat.GOOGLE_2011 ? Integer.MAX_VALUE
+            : format == TraceFormat.ALIBABA_GPU_2023 ? 2 : 1;
+        if (paths.size() > most) {
+            throw new IllegalArgumentException("trace spec '" + text + "': " + format.specName() + " takes "
+                + (most == 1 ? "one path" : "a directory, a pod list, or a pod list and a node list") + ", got "
+                + paths.size() + " paths");
         }
         return new TraceSpec(format, paths, text);
     }

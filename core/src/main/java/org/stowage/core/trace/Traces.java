@@ -38,7 +38,7 @@ public final class Traces {
             case SWF:
                 return SwfLoader.load(spec.paths().get(0), options, source);
             case ALIBABA_GPU_2023:
-                return AlibabaLoader.load(spec.paths().get(0), options, source);
+                return AlibabaLoader.load(spec.paths(), options, source);
             default:
                 throw new AssertionError(spec.format());
         }

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.stowage.core.Units;
 import org.stowage.core.state.ServerTable;
 
@@ -18,7 +23,7 @@ class AlibabaLoaderTest {
 
     @Test
     void keepsScheduledAndDeletedPodsNormalizedToTheLargestNode() {
-        final LoadedTrace trace = Traces.load("alibaba:" + Fixtures.path("alibaba/rules"),
+        final LoadedTrace trace = Traces.load(spec("alibaba/rules"),
             TraceOptions.defaults().withDimensions(2));
         // pod-0 (created 0), pod-9 (3), pod-1 (5); duration = deletion - scheduled
         assertArrayEquals(new long[] {0, 3_000_000, 5_000_000}, GoogleTaskEventsLoaderTest.arrivals(trace));
@@ -50,7 +55,7 @@ class AlibabaLoaderTest {
 
     @Test
     void nodesBecomeAHeterogeneousServerTable() {
-        final LoadedTrace two = Traces.load("alibaba:" + Fixtures.path("alibaba/rules"),
+        final LoadedTrace two = Traces.load(spec("alibaba/rules"),
             TraceOptions.defaults().withDimensions(2));
         assertEquals(3, two.serverCount());
         final ServerTable servers = two.newServerTable();
@@ -63,7 +68,7 @@ class AlibabaLoaderTest {
             }
         }
         // one resource: pod size max(CPU, memory), node capacity min(CPU, memory)
-        final LoadedTrace one = Traces.load("alibaba:" + Fixtures.path("alibaba/rules"), TraceOptions.defaults());
+        final LoadedTrace one = Traces.load(spec("alibaba/rules"), TraceOptions.defaults());
         assertArrayEquals(new int[] {UNITS.sizeUnits(0.25), UNITS.sizeUnits(1.0), UNITS.sizeUnits(0.5)},
             GoogleTaskEventsLoaderTest.sizes(one, 0));
         assertEquals(UNITS.capacityUnits(0.5), one.serverCapacity(0, 0));
@@ -72,12 +77,16 @@ class AlibabaLoaderTest {
         assertTrue(two.newServerTable() != two.newServerTable(), "each run gets its own table");
     }
 
+    /** The published file names, in a directory or beside a pod list (copied at test time, never committed). */
     @Test
-    void aPodFileAloneFindsItsNodeListBesideIt() {
-        final LoadedTrace trace = Traces.load("alibaba:" + Fixtures.path("alibaba/rules/openb_pod_list_default.csv"),
-            TraceOptions.defaults());
-        assertEquals(3, trace.count());
-        assertEquals(3, trace.serverCount());
+    void aDirectoryOrAPodFileFindsTheNodeListByItsPublishedName(@TempDir final Path directory) throws IOException {
+        Files.copy(Fixtures.path("alibaba/rules/pods.csv"), directory.resolve(AlibabaLoader.POD_FILE));
+        Files.copy(Fixtures.path("alibaba/rules/nodes.csv"), directory.resolve(AlibabaLoader.NODE_FILE));
+        for (final String spec : List.of("alibaba:" + directory, "alibaba:" + directory.resolve(AlibabaLoader.POD_FILE))) {
+            final LoadedTrace trace = Traces.load(spec, TraceOptions.defaults());
+            assertEquals(3, trace.count(), spec);
+            assertEquals(3, trace.serverCount(), spec);
+        }
     }
 
     @Test
@@ -85,7 +94,7 @@ class AlibabaLoaderTest {
         final TraceFormatException e = load("alibaba/bad-header");
         assertEquals(1, e.line());
         assertTrue(e.getMessage().endsWith("has no column 'memory_mib'"), e.getMessage());
-        assertTrue(e.file().endsWith("openb_pod_list_default.csv"), e.getMessage());
+        assertTrue(e.file().endsWith("pods.csv"), e.getMessage());
     }
 
     @Test
@@ -104,7 +113,11 @@ class AlibabaLoaderTest {
     }
 
     private static TraceFormatException load(final String fixture) {
-        return assertThrows(TraceFormatException.class,
-            () -> Traces.load("alibaba:" + Fixtures.path(fixture), TraceOptions.defaults()));
+        return assertThrows(TraceFormatException.class, () -> Traces.load(spec(fixture), TraceOptions.defaults()));
+    }
+
+    /** The pod list and node list of a fixture directory, named explicitly. */
+    static String spec(final String fixture) {
+        return "alibaba:" + Fixtures.path(fixture + "/pods.csv") + "," + Fixtures.path(fixture + "/nodes.csv");
     }
 }

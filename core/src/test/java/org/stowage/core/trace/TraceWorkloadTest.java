@@ -152,13 +152,13 @@ class TraceWorkloadTest {
 
     @Test
     void alibabaPodsOnTheirOwnHeterogeneousNodes() {
-        final LoadedTrace two = Traces.load("alibaba:" + Fixtures.path("alibaba/rules"),
+        final LoadedTrace two = Traces.load(AlibabaLoaderTest.spec("alibaba/rules"),
             TraceOptions.defaults().withDimensions(2));
         final Simulation multi = simulation(two, two.newServerTable(), "BF-J", TimeMode.CONTINUOUS);
         multi.runToCompletion();
         assertEquals(3, multi.completedCount());
         // one resource maps nodes to min(CPU, memory) = at most 0.5, so pod-9 (CPU 1.0) fits nowhere
-        final LoadedTrace one = Traces.load("alibaba:" + Fixtures.path("alibaba/rules"), TraceOptions.defaults());
+        final LoadedTrace one = Traces.load(AlibabaLoaderTest.spec("alibaba/rules"), TraceOptions.defaults());
         final Simulation single = simulation(one, one.newServerTable(), "BF-J/S", TimeMode.SLOTTED);
         single.runToCompletion();
         assertEquals(2, single.completedCount());
