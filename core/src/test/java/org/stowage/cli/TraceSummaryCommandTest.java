@@ -53,7 +53,7 @@ class TraceSummaryCommandTest {
 
     @Test
     void repeatPrintsTheSpeedOfEachLoad() {
-        assertEquals(0, run("trace-summary", "swf:" + fixture("swf/rules.swf"), "--repeat", "2"));
+        assertEquals(0, run("trace-summary", "swf:" + fixture("swf/rules.swf.txt"), "--repeat", "2"));
         assertTrue(out.toString().startsWith("load 1: 18 rows in "), out.toString());
         assertTrue(out.toString().contains("\nload 2: 18 rows in "), out.toString());
     }
@@ -82,7 +82,7 @@ class TraceSummaryCommandTest {
             "trace-summary", "google2011:" + fixture("google/rules"), "--interval-ms", "0");
         assertOneLineError("stowage trace-summary: two-resource SWF needs the machine's memory in KB"
             + " (TraceOptions.withSwfMemoryKb, --swf-memory-kb): none given", "trace-summary",
-            "swf:" + fixture("swf/rules.swf"), "--resources", "2");
+            "swf:" + fixture("swf/rules.swf.txt"), "--resources", "2");
         assertOneLineError("stowage trace-summary: " + fixture("google/bad/non-numeric.csv") + " line 2, job ID"
             + " (column 3) = '12x4': not a non-negative integer", "trace-summary",
             "google2011:" + fixture("google/bad/non-numeric.csv"));

@@ -18,7 +18,7 @@ class SwfLoaderTest {
 
     @Test
     void keepsJobsWithKnownTimesAndProcessorsSortedBySubmitTime() {
-        final LoadedTrace trace = Traces.load("swf:" + Fixtures.path("swf/rules.swf"), TraceOptions.defaults());
+        final LoadedTrace trace = Traces.load("swf:" + Fixtures.path("swf/rules.swf.txt"), TraceOptions.defaults());
         // jobs 1, 2, 10, 11, 12; job 10 (submit 65) comes before job 9's line (70) in time
         assertArrayEquals(new long[] {0, 10_000_000, 65_000_000, 80_000_000, 90_000_000},
             GoogleTaskEventsLoaderTest.arrivals(trace));
@@ -51,8 +51,8 @@ class SwfLoaderTest {
 
     @Test
     void gzipReadsTheSame() {
-        final LoadedTrace plain = Traces.load("swf:" + Fixtures.path("swf/rules.swf"), TraceOptions.defaults());
-        final LoadedTrace gzip = Traces.load("swf:" + Fixtures.path("swf/rules.swf.gz"), TraceOptions.defaults());
+        final LoadedTrace plain = Traces.load("swf:" + Fixtures.path("swf/rules.swf.txt"), TraceOptions.defaults());
+        final LoadedTrace gzip = Traces.load("swf:" + Fixtures.path("swf/rules.swf.txt.gz"), TraceOptions.defaults());
         assertArrayEquals(GoogleTaskEventsLoaderTest.arrivals(plain), GoogleTaskEventsLoaderTest.arrivals(gzip));
         assertArrayEquals(GoogleTaskEventsLoaderTest.sizes(plain, 0), GoogleTaskEventsLoaderTest.sizes(gzip, 0));
     }
@@ -60,7 +60,7 @@ class SwfLoaderTest {
     @Test
     void twoResourcesNormalizeMemoryByTheGivenCapacity() {
         final TraceOptions options = TraceOptions.defaults().withDimensions(2).withSwfMemoryKb(64 * 4096);
-        final LoadedTrace trace = Traces.load("swf:" + Fixtures.path("swf/rules.swf"), options);
+        final LoadedTrace trace = Traces.load("swf:" + Fixtures.path("swf/rules.swf.txt"), options);
         assertEquals(2, trace.count(), "jobs 11 and 12; 1, 2 and 10 have no memory");
         assertEquals(3, trace.summary().count(DropReason.MEMORY_UNKNOWN));
         // job 11: 16 processors x 1024 KB requested; job 12: 16 x 2048 KB used (requested is -1)
@@ -68,13 +68,13 @@ class SwfLoaderTest {
             GoogleTaskEventsLoaderTest.sizes(trace, 1));
         assertEquals(Long.valueOf(1), trace.summary().notes().get("memory taken from used (field 7): requested is -1"));
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> Traces.load("swf:" + Fixtures.path("swf/rules.swf"), TraceOptions.defaults().withDimensions(2)));
+            () -> Traces.load("swf:" + Fixtures.path("swf/rules.swf.txt"), TraceOptions.defaults().withDimensions(2)));
         assertTrue(e.getMessage().startsWith("two-resource SWF needs the machine's memory in KB"), e.getMessage());
     }
 
     @Test
     void givenCapacityOverridesTheHeader() {
-        final LoadedTrace trace = Traces.load("swf:" + Fixtures.path("swf/rules.swf"),
+        final LoadedTrace trace = Traces.load("swf:" + Fixtures.path("swf/rules.swf.txt"),
             TraceOptions.defaults().withSwfProcessors(128));
         assertEquals(UNITS.sizeUnits(8 / 128.0), trace.size(0, 0));
         assertEquals(0, trace.summary().count(DropReason.ABOVE_CAPACITY), "100 processors fit 128");
@@ -83,14 +83,14 @@ class SwfLoaderTest {
 
     @Test
     void wrongFieldCountIsAnError() {
-        final TraceFormatException e = load("swf/wrong-fields.swf");
+        final TraceFormatException e = load("swf/wrong-fields.swf.txt");
         assertEquals(3, e.line());
         assertTrue(e.getMessage().endsWith("expected 18 whitespace-separated fields, found 17"), e.getMessage());
     }
 
     @Test
     void nonNumericFieldIsAnError() {
-        final TraceFormatException e = load("swf/non-numeric.swf");
+        final TraceFormatException e = load("swf/non-numeric.swf.txt");
         assertEquals(2, e.line());
         assertEquals("run time (field 4)", e.field());
         assertEquals("1O0", e.value());
@@ -98,23 +98,23 @@ class SwfLoaderTest {
 
     @Test
     void missingMaxProcsIsAnErrorUnlessACapacityIsGiven() {
-        final TraceFormatException e = load("swf/no-maxprocs.swf");
+        final TraceFormatException e = load("swf/no-maxprocs.swf.txt");
         assertEquals(2, e.line());
         assertTrue(e.getMessage().contains("no MaxProcs header before the first job"), e.getMessage());
-        assertEquals(1, Traces.load("swf:" + Fixtures.path("swf/no-maxprocs.swf"),
+        assertEquals(1, Traces.load("swf:" + Fixtures.path("swf/no-maxprocs.swf.txt"),
             TraceOptions.defaults().withSwfProcessors(16)).count());
     }
 
     @Test
     void badMaxProcsHeaderIsAnError() {
-        final TraceFormatException e = load("swf/bad-maxprocs.swf");
+        final TraceFormatException e = load("swf/bad-maxprocs.swf.txt");
         assertEquals("MaxProcs header", e.field());
         assertEquals("sixty-four", e.value());
     }
 
     @Test
     void aFileWithoutJobsIsAnError() {
-        assertTrue(load("swf/header-only.swf").getMessage().endsWith("header-only.swf: no job lines"));
+        assertTrue(load("swf/header-only.swf.txt").getMessage().endsWith("header-only.swf.txt: no job lines"));
     }
 
     @Test

@@ -138,7 +138,7 @@ class TraceWorkloadTest {
 
     @Test
     void queueingOnOneServerFromTheSwfFixture() {
-        final LoadedTrace swf = Traces.load("swf:" + Fixtures.path("swf/rules.swf"), TraceOptions.defaults());
+        final LoadedTrace swf = Traces.load("swf:" + Fixtures.path("swf/rules.swf.txt"), TraceOptions.defaults());
         for (final String kernel : new String[] {"BF-J/S", "BF-J", "BF-S", "FIFO-FF"}) {
             for (final TimeMode mode : TimeMode.values()) {
                 final Simulation simulation = simulation(swf, ServerTable.homogeneous(1,
