@@ -52,12 +52,7 @@ final class TraceSummaryCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new IllegalArgumentException("invalid value for --repeat: " + repeat + " (must be >= 1)");
         }
-        final Units units;
-        try {
-            units = new Units(resolution);
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
-        }
+        final Units units = WorkloadSpecs.units(resolution);
         traceOptions.options(units);
         traceOptions.intervalMicros();
         traceOptions.beta();

@@ -155,12 +155,7 @@ final class WorkloadOptions {
         if (intensity != null && lambda != null) {
             throw new IllegalArgumentException("--intensity and --lambda are exclusive: " + intensity + ", " + lambda);
         }
-        final Units units;
-        try {
-            units = new Units(resolution);
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
-        }
+        final Units units = WorkloadSpecs.units(resolution);
         final SizeDistribution sizeDistribution = WorkloadSpecs.sizes(sizes, units);
         final ServiceDistribution serviceDistribution = WorkloadSpecs.service(service);
         final ServerTable cluster = WorkloadSpecs.servers(servers, units, sizeDistribution.dimensions());
@@ -192,13 +187,9 @@ final class WorkloadOptions {
         final double[] typeRates = configurationRates(cluster, units, serviceDistribution, batch);
 
         final double runHorizon = horizon != null ? horizon : batch ? Double.POSITIVE_INFINITY : 4_000_000;
-        if (!(runHorizon > 0)) {
-            throw new IllegalArgumentException("invalid value for --horizon: " + runHorizon + " (must be > 0)");
-        }
+        checkHorizon(runHorizon);
         final double runWarmup = warmup != null ? warmup : batch ? 0 : runHorizon / 10;
-        if (!(runWarmup >= 0) || !(runWarmup < runHorizon)) {
-            throw new IllegalArgumentException("invalid value for --warmup: " + runWarmup + " (must be in [0, horizon))");
-        }
+        checkWarmup(runWarmup, runHorizon);
         // about 2048 buckets over a finite horizon, so the verdict sees about 900 of them; unit width otherwise
         final double interval = Double.isInfinite(runHorizon) ? 1 : Math.max(runHorizon / 2048, 1e-9);
         final String arrivalSpec = arrivals;
@@ -208,14 +199,8 @@ final class WorkloadOptions {
                 new ServiceDistribution[] {serviceDistribution}, workloadSeed)
             : workloadSeed -> new SyntheticWorkload(WorkloadSpecs.arrivals(arrivalSpec, slotted, batch ? 1 : rate),
                 sizeDistribution, serviceDistribution, workloadSeed);
-        final int[] capacities = new int[cluster.count() * cluster.dimensions()];
-        for (int s = 0; s < cluster.count(); s++) {
-            for (int d = 0; d < cluster.dimensions(); d++) {
-                capacities[s * cluster.dimensions() + d] = cluster.capacity(s, d);
-            }
-        }
-        final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), capacities, source, mode, runHorizon,
-            runWarmup, seed, interval);
+        final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(), source, mode,
+            runHorizon, runWarmup, seed, interval);
 
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("servers", servers);
@@ -308,12 +293,7 @@ final class WorkloadOptions {
             throw new IllegalArgumentException("--intensity and --lambda do not apply to --trace; use --traffic-scaling");
         }
         final TimeMode mode = parseTimeMode(timeMode);
-        final Units units;
-        try {
-            units = new Units(resolution);
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
-        }
+        final Units units = WorkloadSpecs.units(resolution);
         final LoadedTrace loaded = traceCache.load(traceOptions, trace, units);
         final ServerTable cluster = loaded.hasServers() ? loaded.newServerTable()
             : WorkloadSpecs.servers(servers, units, loaded.dimensions());
@@ -326,21 +306,11 @@ final class WorkloadOptions {
         // by default the run covers the arrivals: after the last one the queues only drain, which would dilute
         // every time average with a tail of the trace's longest jobs
         final double runHorizon = horizon != null ? horizon : sample.lastArrivalTime() + 1;
-        if (!(runHorizon > 0)) {
-            throw new IllegalArgumentException("invalid value for --horizon: " + runHorizon + " (must be > 0)");
-        }
+        checkHorizon(runHorizon);
         final double runWarmup = warmup != null ? warmup : 0;
-        if (!(runWarmup >= 0) || !(runWarmup < runHorizon)) {
-            throw new IllegalArgumentException("invalid value for --warmup: " + runWarmup + " (must be in [0, horizon))");
-        }
+        checkWarmup(runWarmup, runHorizon);
         final double interval = Math.max(runHorizon / 2048, 1e-9);
-        final int[] capacities = new int[cluster.count() * cluster.dimensions()];
-        for (int s = 0; s < cluster.count(); s++) {
-            for (int d = 0; d < cluster.dimensions(); d++) {
-                capacities[s * cluster.dimensions() + d] = cluster.capacity(s, d);
-            }
-        }
-        final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), capacities,
+        final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(),
             workloadSeed -> options.workload(loaded, mode), mode, runHorizon, runWarmup, seed, interval);
 
         final Map<String, Object> inputs = new LinkedHashMap<>();
@@ -393,6 +363,18 @@ final class WorkloadOptions {
                 loaded.put(key, trace);
             }
             return trace;
+        }
+    }
+
+    private static void checkHorizon(final double runHorizon) {
+        if (!(runHorizon > 0)) {
+            throw new IllegalArgumentException("invalid value for --horizon: " + runHorizon + " (must be > 0)");
+        }
+    }
+
+    private static void checkWarmup(final double runWarmup, final double runHorizon) {
+        if (!(runWarmup >= 0) || !(runWarmup < runHorizon)) {
+            throw new IllegalArgumentException("invalid value for --warmup: " + runWarmup + " (must be in [0, horizon))");
         }
     }
 

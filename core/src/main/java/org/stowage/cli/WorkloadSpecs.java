@@ -91,6 +91,15 @@ final class WorkloadSpecs {
         return vectors.toArray(new double[0][]);
     }
 
+    /** The units of {@code --resolution}; an error names the flag. */
+    static Units units(final int resolution) {
+        try {
+            return new Units(resolution);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
+        }
+    }
+
     /** {@code geometric:MEAN}, {@code deterministic:VALUE} or {@code exponential:MEAN}. */
     static ServiceDistribution service(final String spec) {
         final String[] kindAndArgs = split(spec, "--service");

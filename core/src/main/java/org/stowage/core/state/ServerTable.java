@@ -150,6 +150,11 @@ public final class ServerTable {
         return dimensions;
     }
 
+    /** A copy of every capacity vector, packed as the constructor takes them ({@code [s * D + d]}). */
+    public int[] capacities() {
+        return capacity.clone();
+    }
+
     public int capacity(final int server, final int d) {
         return capacity[server * dimensions + d];
     }
