@@ -1,0 +1,85 @@
+package org.stowage.cli;
+
+import static org.stowage.sweep.ResultFiles.atomically;
+import static org.stowage.sweep.ResultFiles.csv;
+import static org.stowage.sweep.ResultFiles.number;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+
+import org.stowage.sweep.ResultFiles;
+import org.stowage.core.experiment.RunResult;
+
+/**
+ * The files of {@code run --out DIR}. Everything written is a function of the inputs only (wall-clock
+ * times stay in the printed table), so the same command twice writes byte-identical files. Each file is
+ * written beside its target and renamed into place ({@link ResultFiles}), so a reader never sees half a file.
+ *
+ * <ul>
+ *   <li>{@value #RESULTS}: tidy, one row per scheduler and metric: {@code scheduler,metric,value}; the
+ *       verdict is the metric {@code verdict} with a text value; a missing value (NaN) is empty.</li>
+ *   <li>{@value #SERIES}: the queue-length series, {@code scheduler,time,mean_queue} (bucket start and
+ *       time-average total queue length over the bucket).</li>
+ *   <li>{@value #SUMMARY}: every input (including the command that repeats the run) and, per scheduler,
+ *       its metrics and verdict details; NaN is written as null.</li>
+ * </ul>
+ */
+final class RunOutputs {
+    static final String RESULTS = "results.csv";
+    static final String SERIES = "series.csv";
+    static final String SUMMARY = "summary.json";
+
+    private RunOutputs() {
+    }
+
+    static void write(final Path directory, final Map<String, Object> inputs, final List<RunResult> results)
+        throws IOException {
+        Files.createDirectories(directory);
+        atomically(directory.resolve(RESULTS), target -> {
+            try (CsvWriter csv = csv(target)) {
+                csv.writeRecord("scheduler", "metric", "value");
+                for (final RunResult result : results) {
+                    for (final Map.Entry<String, Double> metric : result.metrics().entrySet()) {
+                        csv.writeRecord(result.scheduler(), metric.getKey(), number(metric.getValue()));
+                    }
+                    csv.writeRecord(result.scheduler(), "verdict", result.stability().verdict().label());
+                }
+            }
+        });
+        atomically(directory.resolve(SERIES), target -> {
+            try (CsvWriter csv = csv(target)) {
+                csv.writeRecord("scheduler", "time", "mean_queue");
+                for (final RunResult result : results) {
+                    final double[] starts = result.seriesStart();
+                    final double[] means = result.seriesMean();
+                    for (int i = 0; i < starts.length; i++) {
+                        csv.writeRecord(result.scheduler(), number(starts[i]), number(means[i]));
+                    }
+                }
+            }
+        });
+        final Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("stowage", "0.1.0");
+        summary.put("inputs", inputs);
+        final List<Object> runs = new ArrayList<>();
+        for (final RunResult result : results) {
+            final Map<String, Object> run = new LinkedHashMap<>();
+            run.put("scheduler", result.scheduler());
+            run.put("verdict", result.stability().verdict().label());
+            run.put("verdict_detail", result.stability().toString());
+            final Map<String, Object> metrics = new LinkedHashMap<>();
+            result.metrics().forEach((name, value) -> metrics.put(name, Double.isNaN(value) ? null : value));
+            run.put("metrics", metrics);
+            runs.add(run);
+        }
+        summary.put("runs", runs);
+        ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
+    }
+}

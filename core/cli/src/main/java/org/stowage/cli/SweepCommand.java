@@ -1,0 +1,227 @@
+package org.stowage.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.stowage.core.experiment.Experiments;
+import org.stowage.sweep.ResultFiles;
+import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepFiles;
+import org.stowage.core.kernel.Kernels;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code stowage sweep}: a grid of runs (schedulers x varied options x replications) in parallel, with
+ * per-run files that let an interrupted sweep resume, and tidy results with confidence intervals.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Run a grid of schedulers x parameter values x replications in parallel.",
+    footer = {"", "Examples:",
+        "  stowage sweep --vary intensity=0.85:0.99:0.02 --replications 3 --out sweep-4b",
+        "  stowage sweep --scheduler BF-J/S,BF-S --vary servers=5,10,20 --vary intensity=0.9,0.95 --out s",
+        "  stowage sweep --vary 'sizes=uniform:0.01,0.19;uniform:0.1,0.9' --horizon 1000000 --out s",
+        "",
+        "Rerun the same command with the same --out to resume an interrupted sweep: finished runs are kept.",
+        "Values: a comma list, a semicolon list (for values that contain commas), or START:END:STEP."})
+final class SweepCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF",
+        split = RunCommand.SCHEDULER_SPLIT,
+        description = "Schedulers, repeatable or comma-separated, each NAME or NAME:KEY=VALUE,... "
+            + "(default: ${DEFAULT-VALUE}).")
+    private List<String> schedulers;
+
+    @Option(names = "--vary", paramLabel = "NAME=VALUES", required = true,
+        description = "An axis of the grid: an option of run (servers, sizes, arrivals, service, intensity, lambda, "
+            + "time-mode, horizon, warmup, resolution) or scheduler.KEY (a parameter added to every scheduler).")
+    private List<String> vary;
+
+    @Option(names = "--replications", paramLabel = "N", defaultValue = "1",
+        description = "Independent replications per point (default: ${DEFAULT-VALUE}).")
+    private int replications;
+
+    @Option(names = "--threads", paramLabel = "N",
+        description = "Worker threads (default: all cores). Results do not depend on it.")
+    private Integer threads;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+        description = "Base seed; each point's seed derives from it and the point's coordinates (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true,
+        description = "Output directory: manifest.json, runs/, results.csv, summary.csv.")
+    private Path out;
+
+    @Mixin
+    private WorkloadOptions workload;
+
+    @Override
+    public Integer call() {
+        RunCommand.requireKnown(schedulers);
+        if (replications < 1) {
+            throw new IllegalArgumentException("invalid value for --replications: " + replications + " (must be >= 1)");
+        }
+        final int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (workers < 1) {
+            throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be >= 1)");
+        }
+        final List<Sweep.Axis> axes = new ArrayList<>();
+        for (final String axis : vary) {
+            axes.add(parseAxis(axis));
+        }
+        final Map<String, Object> inputs = new LinkedHashMap<>(workload.plan(schedulers.get(0), seed).inputs());
+        inputs.put("vary", List.copyOf(vary));
+        final Sweep sweep = new Sweep(schedulers, axes, replications, seed, inputs);
+        for (final Sweep.Point point : sweep.points()) {
+            if (point.replication() == 0) {
+                for (final String scheduler : schedulers) {
+                    planAt(point, scheduler); // fail fast, before any run, on a bad value anywhere in the grid
+                }
+            }
+        }
+
+        final PrintWriter printer = spec.commandLine().getOut();
+        final int units = sweep.units().size();
+        printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %d threads into %s%n",
+            units, units / replications / schedulers.size(), replications, schedulers.size(), workers, out);
+        printer.flush();
+        final Sweep.Outcome outcome;
+        try (Progress progress = Progress.of("sweep", units)) {
+            outcome = sweep.run(out, (point, scheduler) -> Experiments.run(planAt(point, scheduler)),
+                workers, Integer.MAX_VALUE, progress::stepTo);
+        }
+        printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
+        printTable(printer, sweep, outcome);
+        printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY));
+        return 0;
+    }
+
+    private org.stowage.core.experiment.RunSpec planAt(final Sweep.Point point, final String scheduler) {
+        WorkloadOptions options = workload;
+        String schedulerSpec = scheduler;
+        for (final Map.Entry<String, String> coordinate : point.coordinates().entrySet()) {
+            final String name = coordinate.getKey();
+            if (name.startsWith("scheduler.")) {
+                schedulerSpec = withParameter(schedulerSpec, name.substring("scheduler.".length()), coordinate.getValue());
+                continue;
+            }
+            try {
+                options = options.with(name, coordinate.getValue());
+            } catch (final IllegalArgumentException e) {
+                throw new IllegalArgumentException("invalid value for --vary: " + name + "=" + coordinate.getValue()
+                    + ": " + e.getMessage(), e);
+            }
+        }
+        try {
+            Kernels.byName(schedulerSpec);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --vary: " + e.getMessage(), e);
+        }
+        return options.plan(schedulerSpec, point.seed()).spec();
+    }
+
+    /** {@code NAME} or {@code NAME:K=V,...} with {@code key=value} added (or replaced). */
+    static String withParameter(final String scheduler, final String key, final String value) {
+        final int colon = scheduler.indexOf(':');
+        if (colon < 0) {
+            return scheduler + ":" + key + "=" + value;
+        }
+        final List<String> parameters = new ArrayList<>();
+        for (final String parameter : scheduler.substring(colon + 1).split(",")) {
+            if (!parameter.startsWith(key + "=")) {
+                parameters.add(parameter);
+            }
+        }
+        parameters.add(key + "=" + value);
+        return scheduler.substring(0, colon) + ":" + String.join(",", parameters);
+    }
+
+    /** {@code NAME=a,b,c}, {@code NAME=a;b;c} or {@code NAME=START:END:STEP}. */
+    static Sweep.Axis parseAxis(final String text) {
+        final int equals = text.indexOf('=');
+        if (equals <= 0 || equals == text.length() - 1) {
+            throw new IllegalArgumentException("invalid value for --vary: '" + text + "' (expected NAME=VALUES)");
+        }
+        final String name = text.substring(0, equals);
+        final String values = text.substring(equals + 1);
+        if (!name.startsWith("scheduler.") && !WorkloadOptions.VARIABLE.contains(name)) {
+            throw new IllegalArgumentException("invalid value for --vary: '" + text + "': cannot vary '" + name
+                + "'; variable: " + String.join(", ", WorkloadOptions.VARIABLE) + ", or scheduler.KEY");
+        }
+        final String[] range = values.split(":");
+        if (range.length == 3 && isNumber(range[0]) && isNumber(range[1]) && isNumber(range[2])) {
+            final double start = Double.parseDouble(range[0]);
+            final double end = Double.parseDouble(range[1]);
+            final double step = Double.parseDouble(range[2]);
+            if (!(step > 0) || !(end >= start) || (end - start) / step > 100_000) {
+                throw new IllegalArgumentException("invalid value for --vary: '" + text
+                    + "' (START:END:STEP needs step > 0, end >= start and at most 100000 values)");
+            }
+            final List<String> list = new ArrayList<>();
+            final long count = (long) Math.floor((end - start) / step + 1e-9);
+            for (long i = 0; i <= count; i++) {
+                // rounding to 12 significant digits keeps 0.85 + 7 * 0.02 from printing as 0.9900000000000001
+                list.add(ResultFiles.number(Double.parseDouble(String.format(Locale.ROOT, "%.12g", start + i * step))));
+            }
+            return new Sweep.Axis(name, list);
+        }
+        final String separator = values.contains(";") ? ";" : ",";
+        final List<String> list = new ArrayList<>();
+        for (final String value : values.split(separator, -1)) {
+            if (value.isBlank()) {
+                throw new IllegalArgumentException("invalid value for --vary: '" + text + "' has an empty value");
+            }
+            list.add(value.strip());
+        }
+        return new Sweep.Axis(name, list);
+    }
+
+    private static boolean isNumber(final String text) {
+        try {
+            Double.parseDouble(text);
+            return true;
+        } catch (final NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private void printTable(final PrintWriter printer, final Sweep sweep, final Sweep.Outcome outcome) {
+        final StringBuilder header = new StringBuilder();
+        for (final Sweep.Axis axis : sweep.axes()) {
+            header.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
+        }
+        header.append(String.format(Locale.ROOT, "%-16s %12s %22s %8s %s", "scheduler", "mean queue", "95% interval",
+            "util", "verdicts (stable/unstable/inconclusive)"));
+        printer.println(header);
+        printer.println("-".repeat(header.length()));
+        for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
+            final StringBuilder row = new StringBuilder();
+            for (final String value : aggregate.coordinates().values()) {
+                row.append(String.format(Locale.ROOT, "%-14s ", value));
+            }
+            final double[] queue = aggregate.interval("mean_queue");
+            final String interval = Double.isNaN(queue[1]) ? "-"
+                : String.format(Locale.ROOT, "[%.2f, %.2f]", queue[1], queue[2]);
+            final int n = (int) queue[3];
+            row.append(String.format(Locale.ROOT, "%-16s %12.3f %22s %8.4f %d/%d/%d", aggregate.scheduler(), queue[0],
+                interval, aggregate.interval("utilization_r0")[0],
+                Math.round(aggregate.interval("verdict_stable")[0] * n),
+                Math.round(aggregate.interval("verdict_unstable")[0] * n),
+                Math.round(aggregate.interval("verdict_inconclusive")[0] * n)));
+            printer.println(row);
+        }
+    }
+}

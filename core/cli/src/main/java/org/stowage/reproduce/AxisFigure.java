@@ -1,0 +1,147 @@
+package org.stowage.reproduce;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+
+import org.stowage.sweep.ResultFiles;
+import org.stowage.core.experiment.RunSpec;
+import org.stowage.sweep.Sweep;
+
+/**
+ * A figure of the average queue size against one parameter (2019 paper, Figs. 4a, 4b and 5): one line per
+ * scheduler with 95% intervals over replications, on a logarithmic axis because the schedulers differ by
+ * orders of magnitude.
+ */
+final class AxisFigure implements Figure {
+    /** How a point of the axis becomes a run. */
+    @FunctionalInterface
+    interface SpecMaker {
+        RunSpec make(Sweep.Point point, String scheduler, Scale scale);
+    }
+
+    private final String name;
+    private final String title;
+    private final String axis;
+    private final String axisTitle;
+    private final List<String> schedulers;
+    private final double[] paperValues;
+    private final double[] quickValues;
+    private final int paperReplications;
+    private final int quickReplications;
+    private final Map<String, Object> inputs;
+    private final SpecMaker specMaker;
+    private final Function<Means, List<Claim>> claims;
+    private final List<String> notes;
+
+    AxisFigure(final String name, final String title, final String axis, final String axisTitle,
+               final List<String> schedulers, final double[] paperValues, final int paperReplications,
+               final double[] quickValues, final int quickReplications, final Map<String, Object> inputs,
+               final SpecMaker specMaker, final Function<Means, List<Claim>> claims, final List<String> notes) {
+        this.name = name;
+        this.title = title;
+        this.axis = axis;
+        this.axisTitle = axisTitle;
+        this.schedulers = List.copyOf(schedulers);
+        this.paperValues = paperValues.clone();
+        this.quickValues = quickValues.clone();
+        this.paperReplications = paperReplications;
+        this.quickReplications = quickReplications;
+        this.inputs = new LinkedHashMap<>(inputs);
+        this.specMaker = specMaker;
+        this.claims = claims;
+        this.notes = List.copyOf(notes);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+
+    @Override
+    public Sweep sweep(final Scale scale, final long seed) {
+        final Map<String, Object> all = new LinkedHashMap<>();
+        all.put("figure", name);
+        all.put("scale", scale.name().toLowerCase(Locale.ROOT));
+        all.putAll(inputs);
+        return new Sweep(schedulers, List.of(Sweep.Axis.of(axis, scale == Scale.PAPER ? paperValues : quickValues)),
+            scale == Scale.PAPER ? paperReplications : quickReplications, seed, all);
+    }
+
+    @Override
+    public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return specMaker.make(point, scheduler, scale);
+    }
+
+    @Override
+    public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+        final Means means = new Means(sweep, finished, axis, "mean_queue");
+        ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
+            try (CsvWriter csv = ResultFiles.csv(target)) {
+                csv.writeRecord(axis, "scheduler", "n", "mean_queue", "ci95_low", "ci95_high");
+                for (final double value : means.values()) {
+                    for (final String scheduler : means.schedulers()) {
+                        final double[] interval = means.at(scheduler, value);
+                        csv.writeRecord(ResultFiles.number(value), scheduler, Integer.toString((int) interval[3]),
+                            ResultFiles.number(interval[0]), ResultFiles.number(interval[1]),
+                            ResultFiles.number(interval[2]));
+                    }
+                }
+            }
+        });
+        final List<Charts.Line> lines = new ArrayList<>();
+        for (final String scheduler : means.schedulers()) {
+            final double[] x = new double[means.values().size()];
+            final double[] y = new double[x.length];
+            final double[] error = new double[x.length];
+            boolean withErrors = true;
+            for (int i = 0; i < x.length; i++) {
+                x[i] = means.values().get(i);
+                final double[] interval = means.at(scheduler, x[i]);
+                y[i] = interval[0];
+                error[i] = interval[2] - interval[0];
+                withErrors &= !Double.isNaN(error[i]);
+            }
+            lines.add(new Charts.Line(scheduler, x, y, withErrors ? error : null));
+        }
+        Charts.save(directory.resolve(name), title, axisTitle, "0.00", "average queue size", true, lines);
+    }
+
+    @Override
+    public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+        return claims.apply(new Means(sweep, finished, axis, "mean_queue"));
+    }
+
+    @Override
+    public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        final Means means = new Means(sweep, finished, axis, "mean_queue");
+        out.printf(Locale.ROOT, "%-10s", axis);
+        for (final String scheduler : means.schedulers()) {
+            out.printf(Locale.ROOT, " %16s", scheduler);
+        }
+        out.println("   (average queue size)");
+        for (final double value : means.values()) {
+            out.printf(Locale.ROOT, "%-10s", ResultFiles.number(value));
+            for (final String scheduler : means.schedulers()) {
+                out.printf(Locale.ROOT, " %16.2f", means.mean(scheduler, value));
+            }
+            out.println();
+        }
+        for (final String note : notes) {
+            out.println(note);
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package org.stowage.reproduce;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+
+import org.stowage.core.Units;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.sweep.ResultFiles;
+import org.stowage.core.experiment.RunSpec;
+import org.stowage.sweep.Sweep;
+import org.stowage.core.metrics.Stability;
+import org.stowage.core.workload.Arrivals;
+import org.stowage.core.workload.ServiceDistribution;
+import org.stowage.core.workload.SizeDistribution;
+import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.theory.CapacityResult;
+import org.stowage.theory.JobTypes;
+import org.stowage.theory.MaxSupportableWorkload;
+import org.stowage.theory.ServerClasses;
+
+/**
+ * A figure of the total queue size over time on one server with two job sizes (2019 paper, Fig. 3a and
+ * 3b): each scheduler runs several replications; the plot shows replication 0, the table the verdicts of
+ * all of them, and each claim holds when most replications get the verdict the paper reports. Most, not
+ * all: the paper's own account of Fig. 3b is that BF-J/S and VQS-BF lock into a bad configuration with
+ * positive probability, so a replication that escapes the lock is part of the claim, not against it.
+ */
+final class QueueTraceFigure implements Figure {
+    private final String name;
+    private final String title;
+    private final double capacity;
+    private final double[][] sizes;
+    private final double[] weights;
+    private final double lambda;
+    private final Supplier<ServiceDistribution> service;
+    private final Map<String, Stability.Verdict> expected;
+    private final List<String> extraSchedulers;
+    private final double paperHorizon;
+    private final double quickHorizon;
+    private final int paperReplications;
+    private final int quickReplications;
+    private final List<String> notes;
+
+    /**
+     * @param expected        scheduler to the verdict the paper reports, in plot order
+     * @param extraSchedulers schedulers run and shown without a claim of the paper (for example stalled variants)
+     */
+    QueueTraceFigure(final String name, final String title, final double capacity, final double[][] sizes,
+                     final double[] weights, final double lambda, final Supplier<ServiceDistribution> service,
+                     final Map<String, Stability.Verdict> expected, final List<String> extraSchedulers,
+                     final double paperHorizon, final int paperReplications, final double quickHorizon,
+                     final int quickReplications, final List<String> notes) {
+        this.name = name;
+        this.title = title;
+        this.capacity = capacity;
+        this.sizes = sizes;
+        this.weights = weights;
+        this.lambda = lambda;
+        this.service = service;
+        this.expected = new LinkedHashMap<>(expected);
+        this.extraSchedulers = List.copyOf(extraSchedulers);
+        this.paperHorizon = paperHorizon;
+        this.quickHorizon = quickHorizon;
+        this.paperReplications = paperReplications;
+        this.quickReplications = quickReplications;
+        this.notes = List.copyOf(notes);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+
+    private List<String> schedulers() {
+        final List<String> all = new ArrayList<>(expected.keySet());
+        all.addAll(extraSchedulers);
+        return all;
+    }
+
+    @Override
+    public Sweep sweep(final Scale scale, final long seed) {
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("figure", name);
+        inputs.put("scale", scale.name().toLowerCase(Locale.ROOT));
+        inputs.put("capacity", capacity);
+        inputs.put("sizes", sizes);
+        inputs.put("weights", weights);
+        inputs.put("lambda", lambda);
+        inputs.put("service", service.get().toString());
+        inputs.put("horizon", horizon(scale));
+        return new Sweep(schedulers(), List.of(), scale == Scale.PAPER ? paperReplications : quickReplications, seed,
+            inputs);
+    }
+
+    private double horizon(final Scale scale) {
+        return scale == Scale.PAPER ? paperHorizon : quickHorizon;
+    }
+
+    @Override
+    public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
+        final Units units = Units.defaults();
+        final SizeDistribution sizeDistribution = SizeDistribution.discrete(units, sizes, weights);
+        final ServiceDistribution serviceDistribution = service.get();
+        final double horizon = horizon(scale);
+        return new RunSpec(scheduler, 1, new int[] {units.capacityUnits(capacity)},
+            seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizeDistribution, serviceDistribution, seed),
+            TimeMode.SLOTTED, horizon, horizon / 10, point.seed(), horizon / 2048);
+    }
+
+    @Override
+    public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+        ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
+            try (CsvWriter csv = ResultFiles.csv(target)) {
+                csv.writeRecord("scheduler", "replication", "time", "queue");
+                for (final Sweep.Unit unit : finished) {
+                    final double[] time = unit.result().seriesStart();
+                    final double[] queue = unit.result().seriesMean();
+                    for (int i = 0; i < time.length; i++) {
+                        csv.writeRecord(unit.scheduler(), Integer.toString(unit.point().replication()),
+                            ResultFiles.number(time[i]), ResultFiles.number(queue[i]));
+                    }
+                }
+            }
+        });
+        final List<Charts.Line> lines = new ArrayList<>();
+        for (final Sweep.Unit unit : finished) {
+            if (unit.point().replication() == 0) {
+                final double[] millions = unit.result().seriesStart();
+                for (int i = 0; i < millions.length; i++) {
+                    millions[i] /= 1e6;
+                }
+                lines.add(new Charts.Line(unit.scheduler(), millions, unit.result().seriesMean(), null,
+                    extraSchedulers.contains(unit.scheduler())));
+            }
+        }
+        Charts.save(directory.resolve(name), title,
+            extraSchedulers.isEmpty() ? "time (million slots)" : "time (million slots); dashed: stalled variants", "0.0",
+            "total queue size", false, lines);
+    }
+
+    private Map<String, List<Sweep.Unit>> byScheduler(final List<Sweep.Unit> finished) {
+        final Map<String, List<Sweep.Unit>> groups = new LinkedHashMap<>();
+        for (final Sweep.Unit unit : finished) {
+            groups.computeIfAbsent(unit.scheduler(), k -> new ArrayList<>()).add(unit);
+        }
+        return groups;
+    }
+
+    @Override
+    public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+        final Map<String, List<Sweep.Unit>> groups = byScheduler(finished);
+        final List<Claim> claims = new ArrayList<>();
+        for (final Map.Entry<String, Stability.Verdict> claim : expected.entrySet()) {
+            final List<Sweep.Unit> runs = groups.get(claim.getKey());
+            int matching = 0;
+            for (final Sweep.Unit unit : runs) {
+                if (unit.result().stability().verdict() == claim.getValue()) {
+                    matching++;
+                }
+            }
+            claims.add(new Claim(claim.getKey() + " is " + claim.getValue().label(),
+                verdictCounts(runs) + " of " + runs.size() + " replications", 2 * matching > runs.size()));
+        }
+        return claims;
+    }
+
+    private static String verdictCounts(final List<Sweep.Unit> runs) {
+        final Map<String, Integer> counts = new LinkedHashMap<>();
+        for (final Sweep.Unit unit : runs) {
+            counts.merge(unit.result().stability().verdict().label(), 1, Integer::sum);
+        }
+        final List<String> parts = new ArrayList<>();
+        counts.forEach((verdict, count) -> parts.add(count + " " + verdict));
+        return String.join(", ", parts);
+    }
+
+    @Override
+    public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        out.printf(Locale.ROOT, "%-20s %-34s %18s %14s %s%n", "scheduler", "verdicts", "growth (mean)", "mean queue",
+            "paper");
+        for (final Map.Entry<String, List<Sweep.Unit>> group : byScheduler(finished).entrySet()) {
+            double growth = 0;
+            double queue = 0;
+            for (final Sweep.Unit unit : group.getValue()) {
+                growth += unit.result().stability().growth() / group.getValue().size();
+                queue += unit.result().metric("mean_queue") / group.getValue().size();
+            }
+            final Stability.Verdict paper = expected.get(group.getKey());
+            out.printf(Locale.ROOT, "%-20s %-34s %18.4f %14.1f %s%n", group.getKey(), verdictCounts(group.getValue()),
+                growth, queue, paper == null ? "-" : paper.label());
+        }
+        final CapacityResult capacity = maximumSupportableWorkload();
+        final double mu = 1 / service.get().mean();
+        out.printf(Locale.ROOT, "rho* = %.6f (lambda* = %.6f at mu = %s) from the capacity LP; offered lambda = %s%n",
+            capacity.rho(), capacity.lambda(mu), ResultFiles.number(mu), ResultFiles.number(lambda));
+        for (final String note : notes) {
+            out.println(note);
+        }
+    }
+
+    /** rho* of this figure's one server and two sizes (2019 paper, Eq. 4), in the simulator's units. */
+    CapacityResult maximumSupportableWorkload() {
+        final Units units = Units.defaults();
+        return MaxSupportableWorkload.solve(JobTypes.of(units, sizes, weights),
+            ServerClasses.homogeneous(1, units.capacityUnits(capacity)));
+    }
+}

@@ -1,0 +1,59 @@
+package org.stowage.reproduce;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntConsumer;
+
+import org.stowage.core.experiment.Experiments;
+import org.stowage.sweep.Sweep;
+
+/**
+ * Runs one figure: its sweep (in parallel, resumable), its CSV/PNG/SVG, its table and its claims.
+ *
+ * @param figure  the figure
+ * @param outcome what the sweep ran
+ * @param claims  the paper's claims checked against the results
+ * @param seconds wall-clock seconds
+ */
+public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, List<Claim> claims, double seconds) {
+
+    /** Runs {@code figure} at {@code scale} into {@code directory}. */
+    public static Reproduction run(final Figure figure, final Scale scale, final Path directory, final int threads,
+                                   final long seed, final IntConsumer progress) {
+        final long start = System.nanoTime();
+        final Sweep sweep = figure.sweep(scale, seed);
+        final Sweep.Outcome outcome = sweep.run(directory,
+            (point, scheduler) -> Experiments.run(figure.spec(point, scheduler, scale)), threads, Integer.MAX_VALUE,
+            progress);
+        try {
+            figure.render(directory, sweep, outcome.finished());
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write " + figure.name() + " into " + directory + ": " + e.getMessage(), e);
+        }
+        final List<Claim> claims = figure.claims(sweep, outcome.finished());
+        return new Reproduction(figure, sweep, outcome, claims, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** Runs in the figure's sweep (for progress bars). */
+    public static int units(final Figure figure, final Scale scale) {
+        return figure.sweep(scale, 0).units().size();
+    }
+
+    /** The figure's table, then its claims: paper, ours, agree. */
+    public void print(final PrintWriter out) {
+        out.println("== " + figure.name() + ": " + figure.title());
+        out.printf(Locale.ROOT, "%d runs (%d kept from an earlier try) in %.1f s%n", outcome.units(), outcome.skipped(),
+            seconds);
+        figure.report(out, sweep, outcome.finished());
+        out.printf(Locale.ROOT, "%-72s | %-7s | %s%n", "paper", "agrees", "ours");
+        for (final Claim claim : claims) {
+            out.printf(Locale.ROOT, "%-72s | %-7s | %s%n", claim.paper(), claim.agrees() ? "yes" : "NO", claim.ours());
+        }
+        out.println();
+        out.flush();
+    }
+}

@@ -1,0 +1,285 @@
+package org.stowage.sweep;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+
+import org.stowage.core.experiment.RunResult;
+import org.stowage.core.engine.Seeds;
+
+/**
+ * A grid of runs: schedulers x parameter points x replications, run in parallel, each finished run
+ * written to its own file at once so an interrupted sweep resumes where it stopped.
+ *
+ * <h2>Determinism</h2>
+ * A point's seed is derived from the base seed and the point's coordinates and replication only (not its
+ * position in the grid, not the scheduler, not the thread that runs it), so every scheduler at a point
+ * sees the same jobs and the results are byte-identical whatever the thread count or completion order.
+ * Files are assembled in grid order at the end.
+ *
+ * <h2>Files (in the output directory)</h2>
+ * <ul>
+ *   <li>{@code manifest.json}: every input (written first; a rerun must find the same manifest, so a
+ *       directory never mixes two different sweeps);</li>
+ *   <li>{@code runs/u-NNNNN.json}: one finished run, written to a temporary file and renamed (a reader
+ *       or a rerun never sees half a file); a rerun skips every unit whose file exists;</li>
+ *   <li>{@code results.csv} (tidy: axes..., scheduler, replication, metric, value) and
+ *       {@code summary.csv} (axes..., scheduler, metric, n, mean, ci95_low, ci95_high over replications),
+ *       written by {@link SweepFiles} once every unit has finished.</li>
+ * </ul>
+ *
+ * <p>The sweep itself is a description; {@link #run} may be called once per output directory. The
+ * runner is called concurrently from worker threads, so it must not share mutable state between runs
+ * (the simulator core has none).
+ */
+public final class Sweep {
+    /** Runs one scheduler at one point. */
+    @FunctionalInterface
+    public interface PointRunner {
+        RunResult run(Point point, String scheduler);
+    }
+
+    /** One axis of the grid: a name and its values in order (as text, exactly as they appear in files). */
+    public record Axis(String name, List<String> values) {
+        public Axis {
+            Objects.requireNonNull(name, "name");
+            values = List.copyOf(values);
+            if (values.isEmpty()) {
+                throw new IllegalArgumentException("axis " + name + " needs at least one value");
+            }
+        }
+
+        /** An axis of numbers, written in their shortest exact decimal form. */
+        public static Axis of(final String name, final double... values) {
+            final List<String> text = new ArrayList<>();
+            for (final double value : values) {
+                text.add(SweepFiles.number(value));
+            }
+            return new Axis(name, text);
+        }
+    }
+
+    /**
+     * One point of the grid and replication.
+     *
+     * @param coordinates axis name to value, in axis order
+     * @param replication 0-based replication index
+     * @param seed        the seed of every run at this point and replication
+     */
+    public record Point(Map<String, String> coordinates, int replication, long seed) {
+        public Point {
+            coordinates = Collections.unmodifiableMap(new LinkedHashMap<>(coordinates));
+        }
+
+        /** An axis value as a number. */
+        public double number(final String axis) {
+            final String value = coordinates.get(axis);
+            if (value == null) {
+                throw new IllegalArgumentException("no axis '" + axis + "' at this point: " + coordinates);
+            }
+            return Double.parseDouble(value);
+        }
+
+        public String text(final String axis) {
+            final String value = coordinates.get(axis);
+            if (value == null) {
+                throw new IllegalArgumentException("no axis '" + axis + "' at this point: " + coordinates);
+            }
+            return value;
+        }
+    }
+
+    /** What {@link #run} did. */
+    public record Outcome(int units, int executed, int skipped, boolean complete, List<Unit> finished) {
+    }
+
+    /** One unit of work: a scheduler at a point; {@code result} is null until it has run. */
+    public record Unit(int index, Point point, String scheduler, RunResult result) {
+    }
+
+    private final List<String> schedulers;
+    private final List<Axis> axes;
+    private final int replications;
+    private final long baseSeed;
+    private final Map<String, Object> inputs;
+
+    /**
+     * @param schedulers   scheduler specs, in table order
+     * @param axes         the grid's axes (possibly none: a single point)
+     * @param replications independent replications per point (&gt;= 1)
+     * @param baseSeed     the seed every point seed is derived from
+     * @param inputs       every other input, recorded in the manifest (must be JSON-serialisable)
+     */
+    public Sweep(final List<String> schedulers, final List<Axis> axes, final int replications, final long baseSeed,
+                 final Map<String, Object> inputs) {
+        if (schedulers.isEmpty()) {
+            throw new IllegalArgumentException("a sweep needs at least one scheduler");
+        }
+        if (replications < 1) {
+            throw new IllegalArgumentException("replications must be >= 1: " + replications);
+        }
+        this.schedulers = List.copyOf(schedulers);
+        this.axes = List.copyOf(axes);
+        this.replications = replications;
+        this.baseSeed = baseSeed;
+        this.inputs = Collections.unmodifiableMap(new LinkedHashMap<>(inputs));
+    }
+
+    public List<String> schedulers() {
+        return schedulers;
+    }
+
+    public List<Axis> axes() {
+        return axes;
+    }
+
+    public int replications() {
+        return replications;
+    }
+
+    public long baseSeed() {
+        return baseSeed;
+    }
+
+    public Map<String, Object> inputs() {
+        return inputs;
+    }
+
+    /** Every point and replication in grid order: the first axis varies slowest, replications fastest. */
+    public List<Point> points() {
+        final List<Point> points = new ArrayList<>();
+        final int[] position = new int[axes.size()];
+        while (true) {
+            final Map<String, String> coordinates = new LinkedHashMap<>();
+            for (int a = 0; a < axes.size(); a++) {
+                coordinates.put(axes.get(a).name(), axes.get(a).values().get(position[a]));
+            }
+            for (int r = 0; r < replications; r++) {
+                points.add(new Point(coordinates, r, seedOf(coordinates, r)));
+            }
+            int a = axes.size() - 1;
+            while (a >= 0 && ++position[a] == axes.get(a).values().size()) {
+                position[a] = 0;
+                a--;
+            }
+            if (a < 0) {
+                return points;
+            }
+        }
+    }
+
+    /** Every unit in grid order: points, then schedulers. */
+    public List<Unit> units() {
+        final List<Unit> units = new ArrayList<>();
+        for (final Point point : points()) {
+            for (final String scheduler : schedulers) {
+                units.add(new Unit(units.size(), point, scheduler, null));
+            }
+        }
+        return units;
+    }
+
+    /**
+     * The seed of a point: the base seed mixed with a 64-bit FNV-1a hash of the coordinates' text and the
+     * replication, so it depends on what the point is, never on where it sits in the grid.
+     */
+    long seedOf(final Map<String, String> coordinates, final int replication) {
+        long hash = 0xCBF29CE484222325L;
+        final StringBuilder key = new StringBuilder();
+        coordinates.forEach((name, value) -> key.append(name).append('=').append(value).append(';'));
+        key.append("replication=").append(replication);
+        for (final byte b : key.toString().getBytes(StandardCharsets.UTF_8)) {
+            hash = (hash ^ (b & 0xFF)) * 0x100000001B3L;
+        }
+        return Seeds.derive(baseSeed, hash);
+    }
+
+    /**
+     * Runs every unit not yet finished in {@code directory} on {@code threads} threads, then writes the
+     * assembled files. Stops early, leaving the sweep incomplete, after {@code maxUnits} units have run
+     * (to bound a session, or to test resumption).
+     *
+     * @param progress receives the number of finished units (skipped ones included), from worker threads
+     */
+    public Outcome run(final Path directory, final PointRunner runner, final int threads, final int maxUnits,
+                       final IntConsumer progress) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1: " + threads);
+        }
+        try {
+            SweepFiles.prepare(directory, this);
+            final List<Unit> units = units();
+            final List<Unit> finished = new ArrayList<>(Collections.nCopies(units.size(), null));
+            final List<Unit> todo = new ArrayList<>();
+            for (final Unit unit : units) {
+                final RunResult done = SweepFiles.readUnit(directory, unit);
+                if (done != null) {
+                    finished.set(unit.index(), new Unit(unit.index(), unit.point(), unit.scheduler(), done));
+                } else {
+                    todo.add(unit);
+                }
+            }
+            final int skipped = units.size() - todo.size();
+            final List<Unit> batch = todo.subList(0, Math.min(todo.size(), maxUnits));
+            final AtomicInteger done = new AtomicInteger(skipped);
+            progress.accept(skipped);
+            final ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
+                final Thread thread = new Thread(task, "sweep-worker");
+                thread.setDaemon(true);
+                return thread;
+            });
+            try {
+                final List<Future<Unit>> futures = new ArrayList<>();
+                for (final Unit unit : batch) {
+                    futures.add(pool.submit(() -> {
+                        final RunResult result = runner.run(unit.point(), unit.scheduler());
+                        final Unit ran = new Unit(unit.index(), unit.point(), unit.scheduler(), result);
+                        SweepFiles.writeUnit(directory, ran);
+                        progress.accept(done.incrementAndGet());
+                        return ran;
+                    }));
+                }
+                for (final Future<Unit> future : futures) {
+                    final Unit ran = future.get();
+                    finished.set(ran.index(), ran);
+                }
+            } catch (final ExecutionException e) {
+                final Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw new IllegalStateException(cause);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("sweep interrupted", e);
+            } finally {
+                pool.shutdownNow();
+            }
+            final boolean complete = batch.size() == todo.size();
+            if (complete) {
+                SweepFiles.writeResults(directory, this, finished);
+            }
+            return new Outcome(units.size(), batch.size(), skipped, complete,
+                complete ? List.copyOf(finished) : List.of());
+        } catch (final IOException e) {
+            throw new UncheckedIOException("sweep output " + directory + ": " + e.getMessage(), e);
+        }
+    }
+}

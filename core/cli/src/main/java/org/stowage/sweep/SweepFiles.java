@@ -1,0 +1,277 @@
+package org.stowage.sweep;
+
+import static org.stowage.sweep.ResultFiles.csv;
+import static org.stowage.sweep.ResultFiles.number;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Stability;
+
+/** The files of a {@link Sweep}: manifest, one file per finished unit, and the assembled tables. */
+public final class SweepFiles {
+    public static final String MANIFEST = "manifest.json";
+    public static final String RESULTS = "results.csv";
+    public static final String SUMMARY = "summary.csv";
+    static final String RUNS = "runs";
+
+    private SweepFiles() {
+    }
+
+    /** Shortest exact decimal text of a number (see {@link ResultFiles#number}). */
+    static String number(final double value) {
+        return ResultFiles.number(value);
+    }
+
+    /** The manifest of {@code sweep}: its grid and every other input. */
+    static Map<String, Object> manifest(final Sweep sweep) {
+        final Map<String, Object> manifest = new LinkedHashMap<>();
+        manifest.put("stowage", "0.1.0");
+        manifest.put("schedulers", sweep.schedulers());
+        final Map<String, Object> axes = new LinkedHashMap<>();
+        for (final Sweep.Axis axis : sweep.axes()) {
+            axes.put(axis.name(), axis.values());
+        }
+        manifest.put("axes", axes);
+        manifest.put("replications", sweep.replications());
+        manifest.put("base_seed", sweep.baseSeed());
+        manifest.put("inputs", sweep.inputs());
+        return manifest;
+    }
+
+    /**
+     * Creates the directory and writes the manifest, or checks that an existing one describes the same
+     * sweep, so a resumed sweep never mixes results of different inputs.
+     */
+    static void prepare(final Path directory, final Sweep sweep) throws IOException {
+        Files.createDirectories(directory.resolve(RUNS));
+        final String manifest = ResultFiles.json(manifest(sweep));
+        final Path file = directory.resolve(MANIFEST);
+        if (Files.exists(file)) {
+            final String existing = Files.readString(file);
+            if (!existing.equals(manifest)) {
+                throw new IllegalArgumentException("output directory " + directory + " holds a different sweep ("
+                    + file + " differs); use another directory or delete it");
+            }
+            return;
+        }
+        ResultFiles.writeString(file, manifest);
+    }
+
+    private static Path unitFile(final Path directory, final Sweep.Unit unit) {
+        return directory.resolve(RUNS).resolve(String.format(Locale.ROOT, "u-%06d.json", unit.index()));
+    }
+
+    static void writeUnit(final Path directory, final Sweep.Unit unit) throws IOException {
+        final RunResult result = unit.result();
+        final Map<String, Object> json = new LinkedHashMap<>();
+        json.put("unit", unit.index());
+        json.put("scheduler", unit.scheduler());
+        json.put("coordinates", unit.point().coordinates());
+        json.put("replication", unit.point().replication());
+        json.put("seed", unit.point().seed());
+        json.put("wall_seconds", result.wallSeconds());
+        final Map<String, Object> metrics = new LinkedHashMap<>();
+        result.metrics().forEach((name, value) -> metrics.put(name, Double.isNaN(value) ? null : value));
+        json.put("metrics", metrics);
+        final Stability stability = result.stability();
+        final Map<String, Object> verdict = new LinkedHashMap<>();
+        verdict.put("verdict", stability.verdict().label());
+        verdict.put("growth", finite(stability.growth()));
+        verdict.put("growth_error", finite(stability.growthError()));
+        verdict.put("mean_level", finite(stability.meanLevel()));
+        verdict.put("rise", finite(stability.rise()));
+        verdict.put("buckets", stability.buckets());
+        json.put("stability", verdict);
+        json.put("series_start", result.seriesStart());
+        json.put("series_mean", result.seriesMean());
+        ResultFiles.writeString(unitFile(directory, unit), ResultFiles.json(json));
+    }
+
+    private static Double finite(final double value) {
+        return Double.isNaN(value) ? null : value;
+    }
+
+    /** The finished result of {@code unit}, or null when it has not run yet. */
+    static RunResult readUnit(final Path directory, final Sweep.Unit unit) throws IOException {
+        final Path file = unitFile(directory, unit);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        final JsonNode json = ResultFiles.mapper().readTree(file.toFile());
+        final String scheduler = json.path("scheduler").asText();
+        final long seed = json.path("seed").asLong();
+        if (!scheduler.equals(unit.scheduler()) || seed != unit.point().seed()) {
+            throw new IllegalArgumentException(file + ": holds scheduler " + scheduler + " seed " + seed
+                + " where the sweep expects " + unit.scheduler() + " seed " + unit.point().seed());
+        }
+        final Map<String, Double> metrics = new LinkedHashMap<>();
+        json.path("metrics").fields().forEachRemaining(
+            entry -> metrics.put(entry.getKey(), entry.getValue().isNull() ? Double.NaN : entry.getValue().asDouble()));
+        final JsonNode verdict = json.path("stability");
+        final Stability stability = Stability.of(
+            Stability.Verdict.valueOf(verdict.path("verdict").asText().toUpperCase(Locale.ROOT)),
+            orNaN(verdict.path("growth")), orNaN(verdict.path("growth_error")), orNaN(verdict.path("mean_level")),
+            orNaN(verdict.path("rise")), verdict.path("buckets").asInt());
+        return new RunResult(scheduler, metrics, stability, doubles(json.path("series_start")),
+            doubles(json.path("series_mean")), json.path("wall_seconds").asDouble());
+    }
+
+    private static double orNaN(final JsonNode node) {
+        return node.isNull() || node.isMissingNode() ? Double.NaN : node.asDouble();
+    }
+
+    private static double[] doubles(final JsonNode array) {
+        final double[] values = new double[array.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = array.get(i).asDouble();
+        }
+        return values;
+    }
+
+    /** Writes the tidy results and the per-point summary over replications, in grid order. */
+    static void writeResults(final Path directory, final Sweep sweep, final List<Sweep.Unit> units) throws IOException {
+        final List<String> axes = new ArrayList<>();
+        for (final Sweep.Axis axis : sweep.axes()) {
+            axes.add(axis.name());
+        }
+        ResultFiles.atomically(directory.resolve(RESULTS), target -> {
+            try (CsvWriter csv = csv(target)) {
+                final List<String> header = new ArrayList<>(axes);
+                header.addAll(List.of("scheduler", "replication", "metric", "value"));
+                csv.writeRecord(header);
+                for (final Sweep.Unit unit : units) {
+                    final List<String> prefix = new ArrayList<>(unit.point().coordinates().values());
+                    prefix.add(unit.scheduler());
+                    prefix.add(Integer.toString(unit.point().replication()));
+                    for (final Map.Entry<String, Double> metric : unit.result().metrics().entrySet()) {
+                        final List<String> row = new ArrayList<>(prefix);
+                        row.add(metric.getKey());
+                        row.add(number(metric.getValue()));
+                        csv.writeRecord(row);
+                    }
+                    final List<String> row = new ArrayList<>(prefix);
+                    row.add("verdict");
+                    row.add(unit.result().stability().verdict().label());
+                    csv.writeRecord(row);
+                }
+            }
+        });
+        ResultFiles.atomically(directory.resolve(SUMMARY), target -> {
+            try (CsvWriter csv = csv(target)) {
+                final List<String> header = new ArrayList<>(axes);
+                header.addAll(List.of("scheduler", "metric", "n", "mean", "ci95_low", "ci95_high"));
+                csv.writeRecord(header);
+                for (final Aggregate aggregate : aggregate(sweep, units)) {
+                    for (final Map.Entry<String, double[]> metric : aggregate.values.entrySet()) {
+                        final double[] interval = meanAndInterval(metric.getValue());
+                        final List<String> row = new ArrayList<>(aggregate.coordinates.values());
+                        row.add(aggregate.scheduler);
+                        row.add(metric.getKey());
+                        row.add(Integer.toString((int) interval[3]));
+                        row.add(number(interval[0]));
+                        row.add(number(interval[1]));
+                        row.add(number(interval[2]));
+                        csv.writeRecord(row);
+                    }
+                }
+            }
+        });
+    }
+
+    /** Every metric of one scheduler at one point, over its replications (NaN values left out). */
+    public static final class Aggregate {
+        final Map<String, String> coordinates;
+        final String scheduler;
+        final Map<String, double[]> values = new LinkedHashMap<>();
+
+        Aggregate(final Map<String, String> coordinates, final String scheduler) {
+            this.coordinates = coordinates;
+            this.scheduler = scheduler;
+        }
+
+        public Map<String, String> coordinates() {
+            return coordinates;
+        }
+
+        public String scheduler() {
+            return scheduler;
+        }
+
+        /** {mean, ci95 low, ci95 high, n} of a metric over the replications. */
+        public double[] interval(final String metric) {
+            final double[] observed = values.get(metric);
+            if (observed == null) {
+                throw new IllegalArgumentException("no metric '" + metric + "'; known: " + values.keySet());
+            }
+            return meanAndInterval(observed);
+        }
+    }
+
+    /**
+     * Groups the units by point and scheduler in grid order, with the verdicts as 0/1 indicator metrics
+     * {@code verdict_stable}, {@code verdict_unstable}, {@code verdict_inconclusive}.
+     */
+    public static List<Aggregate> aggregate(final Sweep sweep, final List<Sweep.Unit> units) {
+        final Map<String, Aggregate> byKey = new LinkedHashMap<>();
+        for (final Sweep.Unit unit : units) {
+            final String key = unit.point().coordinates() + "|" + unit.scheduler();
+            final Aggregate aggregate = byKey.computeIfAbsent(key,
+                k -> new Aggregate(unit.point().coordinates(), unit.scheduler()));
+            final Map<String, Double> metrics = new LinkedHashMap<>(unit.result().metrics());
+            for (final Stability.Verdict verdict : Stability.Verdict.values()) {
+                metrics.put("verdict_" + verdict.label(), unit.result().stability().verdict() == verdict ? 1.0 : 0.0);
+            }
+            for (final Map.Entry<String, Double> metric : metrics.entrySet()) {
+                final double[] previous = aggregate.values.getOrDefault(metric.getKey(), new double[0]);
+                final double[] next = java.util.Arrays.copyOf(previous, previous.length + 1);
+                next[previous.length] = metric.getValue();
+                aggregate.values.put(metric.getKey(), next);
+            }
+        }
+        return new ArrayList<>(byKey.values());
+    }
+
+    /**
+     * {mean, low, high, n} of the non-NaN values: a two-sided 95% Student-t interval for the mean
+     * ({@code mean +/- t(0.975, n - 1) * s / sqrt(n)}); low and high are NaN when n &lt; 2.
+     */
+    static double[] meanAndInterval(final double[] values) {
+        int n = 0;
+        double sum = 0;
+        for (final double value : values) {
+            if (!Double.isNaN(value)) {
+                n++;
+                sum += value;
+            }
+        }
+        if (n == 0) {
+            return new double[] {Double.NaN, Double.NaN, Double.NaN, 0};
+        }
+        final double mean = sum / n;
+        if (n < 2) {
+            return new double[] {mean, Double.NaN, Double.NaN, n};
+        }
+        double squares = 0;
+        for (final double value : values) {
+            if (!Double.isNaN(value)) {
+                squares += (value - mean) * (value - mean);
+            }
+        }
+        final double halfWidth = TDistribution.of(n - 1).inverseCumulativeProbability(0.975)
+            * Math.sqrt(squares / (n - 1) / n);
+        return new double[] {mean, mean - halfWidth, mean + halfWidth, n};
+    }
+}

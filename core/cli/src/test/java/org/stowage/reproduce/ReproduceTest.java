@@ -1,0 +1,73 @@
+package org.stowage.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.stowage.core.experiment.Experiments;
+import org.stowage.sweep.SweepFiles;
+import org.stowage.core.testing.SharedTraces;
+
+/**
+ * The quick versions of the 2019 figures: every claim checked here is one that holds robustly at that
+ * length (instability of VQS in Fig. 3a and of BF-J/S and VQS-BF in Fig. 3b is a drift of 2-5% of arrivals;
+ * the Fig. 4 orderings differ by factors of 2 to 100).
+ */
+class ReproduceTest {
+
+    @Test
+    void everyQuickFigureReproducesThePapersRobustClaims(@TempDir final Path directory) throws IOException {
+        final Path taskEvents = SharedTraces.googleTaskEvents();
+        final boolean haveTrace = taskEvents != null;
+        if (!haveTrace) {
+            System.out.println("fig5 skipped: no shared/traces/google-2011/task_events beside the repository");
+        }
+        for (final Figure figure : (haveTrace ? Figures.paper2019(taskEvents) : Figures.paper2019()).values()) {
+            final Reproduction reproduction = Reproduction.run(figure, Scale.QUICK, directory.resolve(figure.name()), 2,
+                2019, done -> { });
+            final StringWriter text = new StringWriter();
+            reproduction.print(new PrintWriter(text));
+            System.out.print(text);
+            assertTrue(reproduction.claims().size() >= 2, figure.name());
+            for (final Claim claim : reproduction.claims()) {
+                assertTrue(claim.agrees() || !claim.robust(), figure.name() + ": " + claim);
+            }
+            for (final String suffix : List.of(".csv", ".png", ".svg")) {
+                final Path file = directory.resolve(figure.name()).resolve(figure.name() + suffix);
+                assertTrue(Files.size(file) > 100, file.toString());
+            }
+        }
+    }
+
+    @Test
+    void resultsDoNotDependOnTheThreadCount(@TempDir final Path directory) throws IOException {
+        final Figure figure = Paper2019.fig4b();
+        Reproduction.run(figure, Scale.QUICK, directory.resolve("one"), 1, 7, done -> { });
+        Reproduction.run(figure, Scale.QUICK, directory.resolve("two"), 2, 7, done -> { });
+        for (final String file : List.of(SweepFiles.RESULTS, SweepFiles.SUMMARY, "fig4b.csv")) {
+            assertArrayEquals(Files.readAllBytes(directory.resolve("one").resolve(file)),
+                Files.readAllBytes(directory.resolve("two").resolve(file)), file);
+        }
+    }
+
+    @Test
+    void anInterruptedFigureRedoesNothingFinished(@TempDir final Path directory) {
+        final Figure figure = Paper2019.fig4b();
+        final var sweep = figure.sweep(Scale.QUICK, 7);
+        final var first = sweep.run(directory, (point, scheduler) -> Experiments.run(figure.spec(point, scheduler,
+            Scale.QUICK)), 2, 3, done -> { });
+        assertEquals(3, first.executed());
+        final Reproduction resumed = Reproduction.run(figure, Scale.QUICK, directory, 2, 7, done -> { });
+        assertEquals(3, resumed.outcome().skipped());
+        assertEquals(resumed.outcome().units() - 3, resumed.outcome().executed());
+    }
+}

@@ -1,0 +1,134 @@
+package org.stowage.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.stowage.core.experiment.RunResult;
+import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.experiment.Experiments;
+import org.stowage.core.Units;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.workload.Arrivals;
+import org.stowage.core.workload.ServiceDistribution;
+import org.stowage.core.workload.SizeDistribution;
+import org.stowage.core.workload.SyntheticWorkload;
+
+class SweepTest {
+    private static final Units UNITS = Units.defaults();
+
+    private static Sweep sweep() {
+        return new Sweep(List.of("BF-J/S", "FIFO-FF"),
+            List.of(Sweep.Axis.of("intensity", 0.8, 0.95), Sweep.Axis.of("servers", 2, 4)), 3, 11,
+            Map.of("sizes", "uniform:0.1,0.9"));
+    }
+
+    /** A short slotted run at the point's intensity and server count. */
+    private static RunResult runPoint(final Sweep.Point point, final String scheduler) {
+        final int servers = (int) point.number("servers");
+        final SizeDistribution sizes = SizeDistribution.uniform(UNITS, 0.1, 0.9);
+        final ServiceDistribution service = ServiceDistribution.geometric(20);
+        final double lambda = SyntheticWorkload.lambdaForIntensity(point.number("intensity"), servers, 20, 0.5);
+        final int[] capacities = new int[servers];
+        java.util.Arrays.fill(capacities, UNITS.capacityUnits(1));
+        return Experiments.run(new RunSpec(scheduler, 1, capacities,
+            seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, seed),
+            TimeMode.SLOTTED, 20_000, 2_000, point.seed(), 10));
+    }
+
+    @Test
+    void gridOrderSeedsAndSizes() {
+        final Sweep sweep = sweep();
+        final List<Sweep.Point> points = sweep.points();
+        assertEquals(2 * 2 * 3, points.size());
+        assertEquals(Map.of("intensity", "0.8", "servers", "2"), points.get(0).coordinates());
+        assertEquals(Map.of("intensity", "0.8", "servers", "4"), points.get(3).coordinates());
+        assertEquals(2 * points.size(), sweep.units().size());
+        assertNotEquals(points.get(0).seed(), points.get(1).seed(), "replications differ");
+        // a point's seed depends on what it is, not on where it sits in the grid
+        final Sweep reordered = new Sweep(List.of("BF-J/S"),
+            List.of(Sweep.Axis.of("intensity", 0.95, 0.8), Sweep.Axis.of("servers", 4, 2)), 3, 11, Map.of());
+        final long seed = reordered.points().stream()
+            .filter(p -> p.coordinates().equals(points.get(0).coordinates()) && p.replication() == 0)
+            .findFirst().orElseThrow().seed();
+        assertEquals(points.get(0).seed(), seed);
+    }
+
+    @Test
+    void resultsAreByteIdenticalWhateverTheThreadCount(@TempDir final Path directory) throws IOException {
+        final Sweep.Outcome one = sweep().run(directory.resolve("one"), SweepTest::runPoint, 1, Integer.MAX_VALUE, done -> { });
+        final Sweep.Outcome two = sweep().run(directory.resolve("two"), SweepTest::runPoint, 2, Integer.MAX_VALUE, done -> { });
+        assertTrue(one.complete() && two.complete());
+        for (final String file : List.of(SweepFiles.RESULTS, SweepFiles.SUMMARY, SweepFiles.MANIFEST)) {
+            assertArrayEquals(Files.readAllBytes(directory.resolve("one").resolve(file)),
+                Files.readAllBytes(directory.resolve("two").resolve(file)), file);
+        }
+        final List<String> rows = Files.readAllLines(directory.resolve("one").resolve(SweepFiles.RESULTS));
+        assertEquals("intensity,servers,scheduler,replication,metric,value", rows.get(0));
+        assertTrue(rows.get(1).startsWith("0.8,2,BF-J/S,0,arrived_total,"), rows.get(1));
+        final List<String> summary = Files.readAllLines(directory.resolve("one").resolve(SweepFiles.SUMMARY));
+        assertEquals("intensity,servers,scheduler,metric,n,mean,ci95_low,ci95_high", summary.get(0));
+        final String meanQueue = summary.stream().filter(r -> r.startsWith("0.95,4,FIFO-FF,mean_queue,")).findFirst()
+            .orElseThrow();
+        final String[] fields = meanQueue.split(",");
+        assertEquals("3", fields[4]);
+        assertTrue(Double.parseDouble(fields[6]) <= Double.parseDouble(fields[5])
+            && Double.parseDouble(fields[5]) <= Double.parseDouble(fields[7]), meanQueue);
+    }
+
+    @Test
+    void anInterruptedSweepResumesWithoutRedoingFinishedRuns(@TempDir final Path directory) throws IOException {
+        final AtomicInteger runs = new AtomicInteger();
+        final Sweep.PointRunner counting = (point, scheduler) -> {
+            runs.incrementAndGet();
+            return runPoint(point, scheduler);
+        };
+        final Sweep.Outcome first = sweep().run(directory, counting, 2, 5, done -> { });
+        assertFalse(first.complete());
+        assertEquals(5, first.executed());
+        assertEquals(5, runs.get());
+        assertFalse(Files.exists(directory.resolve(SweepFiles.RESULTS)), "no assembled results before the end");
+
+        final Sweep.Outcome second = sweep().run(directory, counting, 2, Integer.MAX_VALUE, done -> { });
+        assertTrue(second.complete());
+        assertEquals(5, second.skipped());
+        assertEquals(24 - 5, second.executed());
+        assertEquals(24, runs.get(), "every unit ran exactly once");
+
+        final Path fresh = directory.resolveSibling(directory.getFileName() + "-fresh");
+        sweep().run(fresh, SweepTest::runPoint, 2, Integer.MAX_VALUE, done -> { });
+        assertArrayEquals(Files.readAllBytes(fresh.resolve(SweepFiles.RESULTS)),
+            Files.readAllBytes(directory.resolve(SweepFiles.RESULTS)), "resumed results equal an uninterrupted sweep");
+    }
+
+    @Test
+    void aDirectoryHoldingAnotherSweepIsRefused(@TempDir final Path directory) {
+        sweep().run(directory, SweepTest::runPoint, 1, 1, done -> { });
+        final Sweep other = new Sweep(List.of("BF-J/S"), List.of(Sweep.Axis.of("intensity", 0.5)), 1, 11, Map.of());
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+            () -> other.run(directory, SweepTest::runPoint, 1, Integer.MAX_VALUE, done -> { }));
+        assertTrue(error.getMessage().contains("holds a different sweep"), error.getMessage());
+    }
+
+    @Test
+    void studentIntervalOnKnownValues() {
+        final double[] interval = SweepFiles.meanAndInterval(new double[] {1, 2, 3, Double.NaN});
+        assertEquals(2, interval[0], 1e-12);
+        assertEquals(3, interval[3]);
+        // t(0.975, 2) = 4.302652729911275; s = 1; half width = t / sqrt(3)
+        assertEquals(2 - 4.302652729911275 / Math.sqrt(3), interval[1], 1e-9);
+        assertTrue(Double.isNaN(SweepFiles.meanAndInterval(new double[] {5})[1]));
+    }
+}
