@@ -64,7 +64,7 @@ public class EndToEndBenchmark {
         simulation = Simulation.builder()
             .servers(ServerTable.homogeneous(servers, units.capacityUnits(1.0)))
             .workload(new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, 3))
-            .scheduler(Kernels.byName(kernel).create())
+            .scheduler(Kernels.byName(kernel))
             .timeMode(TimeMode.SLOTTED)
             .initialJobCapacity(1 << 24)
             .build();

@@ -35,13 +35,13 @@ public final class MemoryFootprint {
         final long allocated = threads.getThreadAllocatedBytes(thread) - allocatedBefore;
         System.gc();
         final long heapAfter = memory.getHeapMemoryUsage().getUsed();
-        final long live = state.simulation.jobs().liveCount();
+        final long live = state.simulation.jobTable().liveCount();
         System.out.printf(Locale.ROOT, "%s, %d servers: %d live jobs (%d queued, %d running)%n", kernel, servers, live,
-            state.simulation.jobs().queuedCount(), state.simulation.jobs().runningCount());
+            state.simulation.jobTable().queuedCount(), state.simulation.jobTable().runningCount());
         System.out.printf(Locale.ROOT, "allocated while building: %.1f bytes per live job%n", (double) allocated / live);
         System.out.printf(Locale.ROOT, "retained heap after GC:   %.1f bytes per live job%n",
             (double) (heapAfter - heapBefore) / live);
         System.out.printf(Locale.ROOT, "job table layout:         %d bytes per job slot%n",
-            state.simulation.jobs().bytesPerSlot());
+            state.simulation.jobTable().bytesPerSlot());
     }
 }

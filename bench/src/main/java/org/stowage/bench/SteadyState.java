@@ -28,13 +28,13 @@ final class SteadyState {
         simulation = Simulation.builder()
             .servers(ServerTable.homogeneous(servers, units.capacityUnits(1.0)))
             .workload(workload)
-            .scheduler(Kernels.byName(kernel).create())
+            .scheduler(Kernels.byName(kernel))
             .timeMode(TimeMode.SLOTTED)
             .seed(seed)
             .initialJobCapacity((int) Math.min(Integer.MAX_VALUE - 64, queued + 4L * servers + 1024))
             .listener(workload)
             .build();
-        workload.observe(simulation.jobs());
+        workload.observe(simulation.jobTable());
     }
 
     /** Runs {@code slots} slots (warm-up) and resets the activity averages. */

@@ -95,9 +95,9 @@ class StowageCliTest {
     }
 
     private static final String GOLDEN_BFJS = "BF-J/S                 2862       2862        0       2.467     170.01"
-        + "    1086.00  0.7511    0.01452 inconclusive  <wall> <jobs/s>";
+        + "    1086.00  0.7129    0.01452 inconclusive  <wall> <jobs/s>";
     private static final String GOLDEN_FIFO = "FIFO-FF                2862       2862        0       6.931     477.41"
-        + "    2035.00  0.7440    0.01455 inconclusive  <wall> <jobs/s>";
+        + "    2035.00  0.7140    0.01455 inconclusive  <wall> <jobs/s>";
 
     @Test
     void outWritesTidyCsvAndAJsonSummaryThatParseBackWithEveryInput(@TempDir final Path directory) throws IOException {

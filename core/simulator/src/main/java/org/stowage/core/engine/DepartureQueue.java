@@ -27,6 +27,12 @@ import org.stowage.core.state.JobTable;
  * to the overflow heap only if it was pushed when {@code t >= base + WHEEL_SLOTS}, and to the wheel only if
  * pushed when {@code t < base + WHEEL_SLOTS}, which is later, so with a larger sequence number.
  *
+ * <h2>Cancellation</h2>
+ * A dummy job removed before its time stays where it is, as a tombstone (its state is CANCELLED, its
+ * handle still allocated, its departure link intact), and the engine releases it when it is popped. So
+ * cancellation is O(1) and the hot path pays nothing for it; the memory a tombstone holds is one job slot
+ * until its original departure time.
+ *
  * <h2>Contract</h2>
  * A push is made at the current instant {@code now}, after the departures due at {@code now} have been
  * popped, and its time is not before {@code now}; so every pending departure is at or after the base, and the
@@ -81,10 +87,6 @@ final class DepartureQueue {
 
     int size() {
         return wheelCount + overflow.size();
-    }
-
-    boolean isEmpty() {
-        return size() == 0;
     }
 
     /** Time of the earliest departure, or positive infinity when there is none. O(1). */

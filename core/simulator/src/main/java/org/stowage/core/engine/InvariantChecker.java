@@ -3,7 +3,7 @@ package org.stowage.core.engine;
 import java.util.Arrays;
 
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.ServerView;
 
 /**
  * Checks the simulator's invariants as the run goes, and fails fast with the time, job and server.
@@ -11,11 +11,12 @@ import org.stowage.core.state.ServerTable;
  *
  * <ul>
  *   <li>Capacity: no server's residual is ever negative; at every audit, each server's residual plus the
- *       sizes of the jobs on it equals its capacity, per resource.</li>
- *   <li>Conservation, after every decision: arrived = queued + running + completed + rejected, and no job
- *       is left pending.</li>
+ *       sizes of the jobs on it (dummy jobs included) equals its capacity, per resource.</li>
+ *   <li>Conservation, after every decision: arrived = queued + running + completed + rejected over real
+ *       jobs (dummies are not arrivals), and no job is left pending; running dummies = placed - completed -
+ *       cancelled.</li>
  *   <li>No preemption: a job departs from the server it started on, exactly its service time after it
- *       started.</li>
+ *       started; a dummy leaves at its time or when its kernel removes it.</li>
  *   <li>Each job is placed at most once (per arrival; handles are recycled only after departure).</li>
  * </ul>
  * The audit walks every server's job list, O(L + running jobs); it runs every {@code auditEvery}
@@ -29,7 +30,6 @@ public final class InvariantChecker implements SimulationListener {
     private double[] startTime = new double[1024];
     private int[] startServer = new int[1024];
     private long decisionsSeen;
-    private long audits;
     private double lastTime = Double.NEGATIVE_INFINITY;
 
     InvariantChecker(final Simulation simulation, final int auditEvery) {
@@ -40,16 +40,32 @@ public final class InvariantChecker implements SimulationListener {
         this.auditEvery = auditEvery;
     }
 
-    /** Number of full capacity audits done so far. */
-    public long audits() {
-        return audits;
-    }
-
     @Override
     public void onArrival(final double time, final int job) {
         ensure(job);
         started[job] = false;
         checkTime(time);
+    }
+
+    @Override
+    public void onDummyStart(final double time, final int job, final int server) {
+        ensure(job);
+        started[job] = false;
+        checkTime(time);
+        onStart(time, job, server);
+    }
+
+    @Override
+    public void onDummyEnd(final double time, final int job, final int server, final boolean cancelled) {
+        if (cancelled) {
+            if (!started[job] || server != startServer[job]) {
+                fail(time, "dummy " + job + " removed from server " + server + " where it was not running");
+            }
+            checkTime(time);
+            started[job] = false;
+        } else {
+            onDeparture(time, job, server);
+        }
     }
 
     @Override
@@ -60,7 +76,7 @@ public final class InvariantChecker implements SimulationListener {
         started[job] = true;
         startTime[job] = time;
         startServer[job] = server;
-        final ServerTable servers = simulation.servers();
+        final ServerView servers = simulation.servers();
         for (int d = 0; d < servers.dimensions(); d++) {
             if (servers.residual(server, d) < 0) {
                 fail(time, "server " + server + " over capacity on resource " + d + " after job " + job);
@@ -76,7 +92,7 @@ public final class InvariantChecker implements SimulationListener {
         if (server != startServer[job]) {
             fail(time, "job " + job + " departed from server " + server + " but started on " + startServer[job]);
         }
-        final double due = startTime[job] + simulation.jobs().serviceTime(job);
+        final double due = startTime[job] + simulation.jobTable().serviceTime(job);
         if (time != due) {
             fail(time, "job " + job + " departed at " + time + " instead of " + due + " (preempted or delayed)");
         }
@@ -86,7 +102,7 @@ public final class InvariantChecker implements SimulationListener {
 
     @Override
     public void onDecision(final double time) {
-        final JobTable jobs = simulation.jobs();
+        final JobTable jobs = simulation.jobTable();
         if (jobs.pendingCount() != 0) {
             fail(time, jobs.pendingCount() + " job(s) pending after the decision");
         }
@@ -101,6 +117,11 @@ public final class InvariantChecker implements SimulationListener {
             fail(time, "running " + jobs.runningCount() + " != started " + simulation.startedCount()
                 + " - completed " + simulation.completedCount());
         }
+        final long dummies = simulation.dummiesPlaced() - simulation.dummiesCompleted() - simulation.dummiesCancelled();
+        if (jobs.dummyCount() != dummies) {
+            fail(time, "running dummies " + jobs.dummyCount() + " != placed " + simulation.dummiesPlaced()
+                + " - completed " + simulation.dummiesCompleted() + " - cancelled " + simulation.dummiesCancelled());
+        }
         if (++decisionsSeen % auditEvery == 0) {
             audit(time);
         }
@@ -108,16 +129,16 @@ public final class InvariantChecker implements SimulationListener {
 
     /** Full capacity audit of every server. */
     public void audit(final double time) {
-        final JobTable jobs = simulation.jobs();
-        final ServerTable servers = simulation.servers();
+        final JobTable jobs = simulation.jobTable();
+        final ServerView servers = simulation.servers();
         final int dimensions = servers.dimensions();
         final long[] used = new long[dimensions];
         long running = 0;
         for (int server = 0; server < servers.count(); server++) {
             Arrays.fill(used, 0);
             int onServer = 0;
-            for (int job = servers.firstJob(server); job != JobTable.NONE; job = ServerTable.nextJobOnServer(jobs, job)) {
-                if (jobs.state(job) != JobTable.RUNNING || jobs.serverOf(job) != server) {
+            for (int job = servers.firstJob(server); job != JobTable.NONE; job = servers.nextJobOnServer(jobs, job)) {
+                if (!jobs.isRunning(job) || jobs.serverOf(job) != server) {
                     fail(time, "server " + server + " lists job " + job + " that is not running there");
                 }
                 for (int d = 0; d < dimensions; d++) {
@@ -136,10 +157,10 @@ public final class InvariantChecker implements SimulationListener {
             }
             running += onServer;
         }
-        if (running != jobs.runningCount()) {
-            fail(time, "servers hold " + running + " jobs but " + jobs.runningCount() + " are running");
+        if (running != jobs.runningCount() + jobs.dummyCount()) {
+            fail(time, "servers hold " + running + " jobs but " + jobs.runningCount() + " are running and "
+                + jobs.dummyCount() + " dummies");
         }
-        audits++;
     }
 
     private void checkTime(final double time) {

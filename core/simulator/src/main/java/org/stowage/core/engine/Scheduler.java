@@ -8,6 +8,14 @@ package org.stowage.core.engine;
  * fixed order (see {@link Simulation}): departures, then arrivals, then ticks, then one {@link #decide}.
  * A kernel must not allocate in any callback once warmed up.
  *
+ * <h2>Where a kernel may act</h2>
+ * Every callback may place jobs ({@link SchedulerContext#place}), place and remove dummy jobs
+ * ({@link SchedulerContext#placeDummy}, {@link SchedulerContext#removeDummy}) and ask for ticks: BF-J/S
+ * places in {@link #decide}; RMS places from {@link #onTick} (its Poisson clocks) and from
+ * {@link #onDeparture} (the replacement coin); a dispatcher such as LoTES places or queues an arriving job
+ * in {@link #onArrival}. The only obligations are those below: an arriving job is queued or placed before
+ * {@link #onArrival} returns, and no job is left PENDING when {@link #decide} returns.
+ *
  * <p>One instance serves one simulation. {@link SchedulerFactory} makes fresh instances.
  */
 public interface Scheduler {
@@ -25,7 +33,9 @@ public interface Scheduler {
 
     /**
      * {@code job} finished and has left {@code server}, whose residual already includes the freed
-     * resources. The job's attributes stay readable during this call only.
+     * resources. The job's attributes stay readable during this call only. Dummy jobs that depart at their
+     * time are reported here too ({@link org.stowage.core.state.JobView#isDummy}); a dummy removed early by
+     * {@link SchedulerContext#removeDummy} is not.
      */
     void onDeparture(int job, int server);
 

@@ -14,8 +14,10 @@ public final class Seeds {
     public static final int ARRIVALS = 1;
     public static final int SIZES = 2;
     public static final int SERVICE = 3;
-    public static final int ALGORITHM = 4;
-    public static final int CLASSES = 5;
+    /** Kernel streams ({@link SchedulerContext#random(int)}) are purposes from this number on. */
+    public static final int KERNEL_BASE = 1000;
+    /** Kernel stream numbers are below this. */
+    public static final int KERNEL_STREAMS = 1024;
 
     private static final RandomGeneratorFactory<RandomGenerator> FACTORY =
         RandomGeneratorFactory.of("L64X128MixRandom");
@@ -26,6 +28,14 @@ public final class Seeds {
     /** The stream for {@code purpose} under {@code seed}. */
     public static RandomGenerator generator(final long seed, final int purpose) {
         return FACTORY.create(derive(seed, purpose));
+    }
+
+    /** The stream of kernel purpose {@code stream} in [0, {@link #KERNEL_STREAMS}) under {@code seed}. */
+    public static RandomGenerator kernel(final long seed, final int stream) {
+        if (stream < 0 || stream >= KERNEL_STREAMS) {
+            throw new IllegalArgumentException("kernel random stream must be in [0, " + KERNEL_STREAMS + "): " + stream);
+        }
+        return generator(seed, KERNEL_BASE + stream);
     }
 
     /** SplitMix64 finaliser of {@code seed} mixed with {@code purpose}. */

@@ -7,9 +7,18 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.Units;
+import org.stowage.core.model.JobClasses;
+import org.stowage.core.model.Model;
+import org.stowage.core.model.ProcessingRates;
+import org.stowage.core.model.ServerClasses;
+import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobQueue;
+import org.stowage.core.state.JobQueueView;
 import org.stowage.core.state.JobTable;
+import org.stowage.core.state.JobView;
+import org.stowage.core.state.QueueChanges;
 import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.ServerView;
 
 /**
  * One simulation: a cluster, a workload, a scheduler, and the event loop that joins them.
@@ -23,7 +32,8 @@ import org.stowage.core.state.ServerTable;
  *   <li>delivers every scheduler tick due at {@code t}, in the order they were requested;</li>
  *   <li>calls {@link Scheduler#decide} once.</li>
  * </ol>
- * Ties are thus broken by (time, kind, sequence number). In slotted mode this is the 2019 paper's slot:
+ * Ties are thus broken by (time, kind, sequence number). A dummy job a kernel removed early is skipped when
+ * its departure falls due. In slotted mode this is the 2019 paper's slot:
  * resources freed at the end of slot t - 1 are available to the decision of slot t, which sees the jobs
  * arriving at the start of slot t. A kernel whose decisions do not depend on time alone (all kernels that
  * change nothing when nothing happened) behaves exactly as if it were called every slot.
@@ -32,7 +42,13 @@ import org.stowage.core.state.ServerTable;
  * Departures live in a {@link DepartureQueue} (a timing wheel in slotted time, a heap otherwise), ticks in
  * a primitive heap, jobs in the {@link JobTable}. After warm-up (job table,
  * heaps and kernel buffers at their high-water marks) an event allocates nothing. Counters keep
- * conservation checkable at any decision: {@code arrived = queued + running + completed + rejected}.
+ * conservation checkable at any decision: {@code arrived = queued + running + completed + rejected}
+ * (real jobs; dummy jobs have counters of their own).
+ *
+ * <h2>Model</h2>
+ * The simulation holds the {@link Model} its kernel was made with. With processing rates in it, a job's
+ * service time is fixed when it starts: its work divided by the rate of its class on the server's class
+ * (rounded up to whole slots, at least one, in slotted time). Dummy jobs take their type's exact size.
  *
  * <p>Not thread-safe; no global state, so any number of simulations may run side by side.
  */
@@ -42,56 +58,81 @@ public final class Simulation implements SchedulerContext {
     private final TimeMode timeMode;
     private final Workload workload;
     private final Scheduler scheduler;
+    private final Model model;
+    /** Null when service times do not depend on the server. */
+    private final ProcessingRates rates;
+    private final ServerClasses serverClasses;
     private SimulationListener[] listeners;
-    private final RandomGenerator random;
+    private final long seed;
+    private RandomGenerator[] streams = new RandomGenerator[0];
     private final JobSpec spec;
     private final int[] maximalCapacities;
     private final DepartureQueue departures;
     private final TimedEventHeap ticks;
-    private final InvariantChecker invariantChecker;
-    /** Key-resource sizes a queue must hold: every size that fits some server on resource 0. */
+    private final QueueChanges queueChanges = new QueueChanges();
+    /** Key-resource sizes a size-indexed queue must hold: every size that fits some server on resource 0. */
     private final int queueUniverse;
 
     private long sequence;
     private double now;
-    private JobQueue[] queues = new JobQueue[0];
+    private JobQueueView[] queues = new JobQueueView[4];
+    private int queueCount;
     private long arrived;
     private long started;
     private long completed;
     private long decisions;
+    private long dummiesPlaced;
+    private long dummiesCompleted;
+    private long dummiesCancelled;
     private final long[] rejected = new long[RejectReason.values().length];
 
     private Simulation(final Builder builder) {
         this.servers = Objects.requireNonNull(builder.servers, "servers");
         this.workload = Objects.requireNonNull(builder.workload, "workload");
-        this.scheduler = Objects.requireNonNull(builder.scheduler, "scheduler");
         this.timeMode = Objects.requireNonNull(builder.timeMode, "timeMode");
         final int dimensions = servers.dimensions();
         if (workload.dimensions() != dimensions) {
             throw new IllegalArgumentException("workload has " + workload.dimensions()
                 + " resources but the servers have " + dimensions);
         }
+        this.model = builder.model != null ? builder.model : Model.of(servers);
+        this.serverClasses = model.serverClasses();
+        checkModel(model, servers);
+        this.rates = model.rates();
+        this.scheduler = builder.scheduler != null ? builder.scheduler
+            : Objects.requireNonNull(builder.factory, "scheduler").create(model);
         this.jobs = new JobTable(dimensions, builder.initialJobCapacity);
         final List<SimulationListener> all = new ArrayList<>(builder.listeners);
         if (builder.auditEvery > 0) {
-            this.invariantChecker = new InvariantChecker(this, builder.auditEvery);
-            all.add(invariantChecker);
-        } else {
-            this.invariantChecker = null;
+            all.add(new InvariantChecker(this, builder.auditEvery));
         }
         this.listeners = all.toArray(new SimulationListener[0]);
-        this.random = Seeds.generator(builder.seed, Seeds.ALGORITHM);
+        this.seed = builder.seed;
         this.spec = new JobSpec(dimensions);
         this.maximalCapacities = maximalCapacityVectors(servers);
-        int largest = 0;
-        for (int s = 0; s < servers.count(); s++) {
-            largest = Math.max(largest, servers.capacity(s, 0));
-        }
-        this.queueUniverse = largest + 1;
+        this.queueUniverse = servers.maxCapacity(0) + 1;
         this.departures = new DepartureQueue(jobs, timeMode == TimeMode.SLOTTED, servers.count() * 4);
         this.ticks = new TimedEventHeap(16);
-        this.now = builder.startTime;
         scheduler.attach(this);
+    }
+
+    /** The model must describe this cluster: the same servers in the same classes. */
+    private static void checkModel(final Model model, final ServerTable servers) {
+        final ServerClasses classes = model.serverClasses();
+        if (classes.servers() != servers.count() || classes.dimensions() != servers.dimensions()) {
+            throw new IllegalArgumentException("the model describes " + classes.servers() + " servers with "
+                + classes.dimensions() + " resources but the cluster has " + servers.count() + " with "
+                + servers.dimensions());
+        }
+        for (int s = 0; s < servers.count(); s++) {
+            for (int d = 0; d < servers.dimensions(); d++) {
+                if (classes.capacity(classes.classOf(s), d) != servers.capacity(s, d)) {
+                    throw new IllegalArgumentException("the model puts server " + s + " in a class of capacity "
+                        + classes.capacity(classes.classOf(s), d) + " on resource " + d + " but it has "
+                        + servers.capacity(s, d) + " units");
+                }
+            }
+        }
     }
 
     public static Builder builder() {
@@ -151,11 +192,22 @@ public final class Simulation implements SchedulerContext {
     }
 
     private void depart(final int job) {
+        if (jobs.state(job) == JobTable.CANCELLED) {
+            jobs.release(job); // a dummy removed early: its tombstone falls due
+            return;
+        }
         final int server = jobs.serverOf(job);
         servers.vacate(jobs, job);
-        completed++;
-        for (final SimulationListener listener : listeners) {
-            listener.onDeparture(now, job, server);
+        if (jobs.isDummy(job)) {
+            dummiesCompleted++;
+            for (final SimulationListener listener : listeners) {
+                listener.onDummyEnd(now, job, server, false);
+            }
+        } else {
+            completed++;
+            for (final SimulationListener listener : listeners) {
+                listener.onDeparture(now, job, server);
+            }
         }
         scheduler.onDeparture(job, server);
         jobs.release(job);
@@ -168,6 +220,9 @@ public final class Simulation implements SchedulerContext {
         final int dimensions = spec.size.length;
         for (int d = 0; d < dimensions; d++) {
             jobs.setSize(job, d, spec.size[d]);
+        }
+        if (spec.predictedServiceTime == spec.predictedServiceTime) { // not NaN
+            jobs.setPredictedServiceTime(job, spec.predictedServiceTime);
         }
         arrived++;
         for (final SimulationListener listener : listeners) {
@@ -217,6 +272,15 @@ public final class Simulation implements SchedulerContext {
         if (job.jobClass < 0 || job.jobClass > JobTable.MAX_CLASS) {
             throw new IllegalArgumentException("workload job " + index + ": jobClass must be in [0, "
                 + JobTable.MAX_CLASS + "]: " + job.jobClass);
+        }
+        if (rates != null && job.jobClass >= rates.jobClasses()) {
+            throw new IllegalArgumentException("workload job " + index + ": jobClass " + job.jobClass
+                + " has no processing rate (the model's rates cover classes 0 to " + (rates.jobClasses() - 1) + ")");
+        }
+        final double predicted = job.predictedServiceTime;
+        if (predicted == predicted && !(predicted >= 0 && predicted < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("workload job " + index
+                + ": predictedServiceTime must be finite and >= 0, or NaN for none: " + predicted);
         }
         for (int d = 0; d < job.size.length; d++) {
             if (job.size[d] < 0 || job.size[d] > Units.MAX_UNITS) {
@@ -282,12 +346,17 @@ public final class Simulation implements SchedulerContext {
     // ---- SchedulerContext ----
 
     @Override
-    public JobTable jobs() {
+    public JobView jobs() {
+        return jobs;
+    }
+
+    /** The job table itself, for the engine's listeners (metrics, checks). */
+    public JobTable jobTable() {
         return jobs;
     }
 
     @Override
-    public ServerTable servers() {
+    public ServerView servers() {
         return servers;
     }
 
@@ -302,24 +371,90 @@ public final class Simulation implements SchedulerContext {
     }
 
     @Override
+    public Model model() {
+        return model;
+    }
+
+    @Override
     public JobQueue newQueue() {
-        final JobQueue queue = new JobQueue(jobs, queues.length, queueUniverse);
-        queues = Arrays.copyOf(queues, queues.length + 1);
-        queues[queue.id()] = queue;
+        return register(new JobQueue(jobs, queueCount, queueUniverse, queueChanges));
+    }
+
+    @Override
+    public FifoQueue newFifoQueue() {
+        return register(new FifoQueue(jobs, queueCount, queueChanges));
+    }
+
+    private <Q extends JobQueueView> Q register(final Q queue) {
+        if (queueCount == queues.length) {
+            queues = Arrays.copyOf(queues, queueCount * 2);
+        }
+        queues[queueCount++] = queue;
         return queue;
     }
 
     @Override
     public void place(final int job, final int server) {
-        if (jobs.state(job) != JobTable.PENDING) {
+        if (jobs.state(job) != JobTable.PENDING || jobs.isDummy(job)) {
             throw new IllegalStateException("job " + job + " must be removed from its queue before placement"
                 + " (state " + jobs.state(job) + ")");
+        }
+        if (rates != null) {
+            jobs.setServiceTime(job, serviceOn(job, server));
         }
         servers.occupy(jobs, job, server);
         departures.push(now, now + jobs.serviceTime(job), sequence++, job);
         started++;
         for (final SimulationListener listener : listeners) {
             listener.onStart(now, job, server);
+        }
+    }
+
+    /** The service time of {@code job} (its work) on {@code server} under the model's processing rates. */
+    private double serviceOn(final int job, final int server) {
+        final double service = jobs.serviceTime(job) / rates.rate(serverClasses.classOf(server), jobs.jobClass(job));
+        return timeMode == TimeMode.SLOTTED ? Math.max(1, Math.ceil(service)) : service;
+    }
+
+    @Override
+    public int placeDummy(final int jobClass, final int server, final double serviceTime) {
+        final JobClasses classes = model.jobClasses();
+        if (jobClass < 0 || jobClass >= classes.count() || !classes.hasExactSize(jobClass)) {
+            throw new IllegalStateException("a dummy job needs a type of fixed size in the model; type " + jobClass
+                + " is not one (" + classes.count() + " job classes known)");
+        }
+        if (!(serviceTime > 0) || Double.isInfinite(serviceTime)
+            || (timeMode == TimeMode.SLOTTED && serviceTime != Math.rint(serviceTime))) {
+            throw new IllegalArgumentException("dummy service time must be finite and > 0"
+                + (timeMode == TimeMode.SLOTTED ? " and whole slots" : "") + ": " + serviceTime);
+        }
+        final int job = jobs.allocateDummy(serviceTime, jobClass);
+        for (int d = 0; d < jobs.dimensions(); d++) {
+            jobs.setSize(job, d, classes.exactSize(jobClass, d));
+        }
+        if (!servers.fits(jobs, job, server)) {
+            jobs.release(job);
+            throw new IllegalStateException("a dummy of type " + jobClass + " does not fit on server " + server);
+        }
+        servers.occupy(jobs, job, server);
+        departures.push(now, now + serviceTime, sequence++, job);
+        dummiesPlaced++;
+        for (final SimulationListener listener : listeners) {
+            listener.onDummyStart(now, job, server);
+        }
+        return job;
+    }
+
+    @Override
+    public void removeDummy(final int job) {
+        if (!jobs.isDummy(job) || !jobs.isRunning(job)) {
+            throw new IllegalStateException("job " + job + " is not a running dummy (state " + jobs.state(job) + ")");
+        }
+        final int server = jobs.serverOf(job);
+        servers.cancel(jobs, job);
+        dummiesCancelled++;
+        for (final SimulationListener listener : listeners) {
+            listener.onDummyEnd(now, job, server, true);
         }
     }
 
@@ -332,8 +467,20 @@ public final class Simulation implements SchedulerContext {
     }
 
     @Override
-    public RandomGenerator random() {
-        return random;
+    public RandomGenerator random(final int stream) {
+        if (stream >= streams.length) {
+            if (stream < 0 || stream >= Seeds.KERNEL_STREAMS) {
+                throw new IllegalArgumentException("kernel random stream must be in [0, " + Seeds.KERNEL_STREAMS
+                    + "): " + stream);
+            }
+            streams = Arrays.copyOf(streams, stream + 1);
+        }
+        RandomGenerator generator = streams[stream];
+        if (generator == null) {
+            generator = Seeds.kernel(seed, stream);
+            streams[stream] = generator;
+        }
+        return generator;
     }
 
     // ---- counters ----
@@ -351,23 +498,23 @@ public final class Simulation implements SchedulerContext {
         listeners[listeners.length - 1] = listener;
     }
 
-    /** The invariant checker, or null when invariants are not checked. */
-    public InvariantChecker invariantChecker() {
-        return invariantChecker;
-    }
-
     public Scheduler scheduler() {
         return scheduler;
     }
 
-    /** Number of queues the scheduler made; queue {@code i} has {@link JobQueue#id()} {@code i}. */
+    /** Number of queues the scheduler made; queue {@code i} has {@link JobQueueView#id()} {@code i}. */
     public int queueCount() {
-        return queues.length;
+        return queueCount;
     }
 
     /** The queue with id {@code id}, in [0, {@link #queueCount()}). */
-    public JobQueue queue(final int id) {
+    public JobQueueView queue(final int id) {
         return queues[id];
+    }
+
+    /** The queues whose length changed since its last drain (per-queue statistics drain it). */
+    public QueueChanges queueChanges() {
+        return queueChanges;
     }
 
     public long arrivedCount() {
@@ -398,15 +545,31 @@ public final class Simulation implements SchedulerContext {
         return rejected[reason.ordinal()];
     }
 
+    /** Dummy jobs kernels placed. */
+    public long dummiesPlaced() {
+        return dummiesPlaced;
+    }
+
+    /** Dummy jobs that left at their departure time. */
+    public long dummiesCompleted() {
+        return dummiesCompleted;
+    }
+
+    /** Dummy jobs removed before their departure time. */
+    public long dummiesCancelled() {
+        return dummiesCancelled;
+    }
+
     /** Builds a {@link Simulation}. Servers, workload and scheduler are required. */
     public static final class Builder {
         private ServerTable servers;
         private Workload workload;
         private Scheduler scheduler;
+        private SchedulerFactory factory;
+        private Model model;
         private TimeMode timeMode = TimeMode.SLOTTED;
         private long seed = 1;
         private int initialJobCapacity = 1 << 12;
-        private double startTime;
         private int auditEvery;
         private final List<SimulationListener> listeners = new ArrayList<>();
 
@@ -423,8 +586,23 @@ public final class Simulation implements SchedulerContext {
             return this;
         }
 
+        /** A kernel instance (made for this simulation's model; see {@link #scheduler(SchedulerFactory)}). */
         public Builder scheduler(final Scheduler value) {
             this.scheduler = value;
+            this.factory = null;
+            return this;
+        }
+
+        /** A kernel made by {@code value} from the simulation's model when it is built. */
+        public Builder scheduler(final SchedulerFactory value) {
+            this.factory = value;
+            this.scheduler = null;
+            return this;
+        }
+
+        /** The model kernels see (default: the servers' classes, no job classes, no rates, no plan). */
+        public Builder model(final Model value) {
+            this.model = value;
             return this;
         }
 
@@ -433,7 +611,7 @@ public final class Simulation implements SchedulerContext {
             return this;
         }
 
-        /** Seed of the algorithm-coin stream handed to the scheduler. */
+        /** Seed of the kernel's random streams ({@link SchedulerContext#random(int)}). */
         public Builder seed(final long value) {
             this.seed = value;
             return this;
@@ -442,12 +620,6 @@ public final class Simulation implements SchedulerContext {
         /** Live jobs held before the job table first grows; size it for an allocation-free run. */
         public Builder initialJobCapacity(final int value) {
             this.initialJobCapacity = value;
-            return this;
-        }
-
-        /** Simulated time before the first event (default 0). */
-        public Builder startTime(final double value) {
-            this.startTime = value;
             return this;
         }
 

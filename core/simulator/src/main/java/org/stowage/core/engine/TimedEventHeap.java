@@ -28,18 +28,9 @@ final class TimedEventHeap {
         return size;
     }
 
-    boolean isEmpty() {
-        return size == 0;
-    }
-
     /** Time of the earliest event, or positive infinity when empty. */
     double peekTime() {
         return size == 0 ? Double.POSITIVE_INFINITY : time[0];
-    }
-
-    long peekPayload() {
-        assert size > 0;
-        return payload[0];
     }
 
     void push(final double eventTime, final long eventSequence, final long eventPayload) {

@@ -31,11 +31,15 @@ public final class Experiments {
      * Runs {@code spec}. The metrics, in this order: {@code arrived_total}, {@code completed_total},
      * {@code rejected_total}, {@code queued_at_end}, {@code running_at_end} (whole run); then, over the
      * observed window after warm-up: {@code arrival_rate}, {@code throughput}, {@code mean_queue},
-     * {@code mean_running}, {@code utilization_rD} per resource D, {@code wait_mean}, {@code wait_p50},
+     * {@code mean_running}, {@code utilization_rD} per resource D (dummy jobs included),
+     * {@code useful_utilization_rD} (real jobs only), {@code wait_mean}, {@code wait_p50},
      * {@code wait_p90}, {@code wait_p99}, {@code wait_p999}, {@code wait_max}, {@code jct_mean},
-     * {@code jct_p50}, {@code jct_p99}, {@code makespan}, {@code growth}, {@code growth_error}, and
-     * {@code mean_queue_qN} for each queue N the scheduler made. Times are in slots (slotted) or time units
-     * (continuous); waits of continuous runs are recorded to 1/1000 of a time unit.
+     * {@code jct_p50}, {@code jct_p99}, {@code makespan}, {@code growth}, {@code growth_error},
+     * {@code dummies_placed}; when the jobs have more than one class, per class K: {@code class_K_arrival_rate},
+     * {@code class_K_throughput}, {@code class_K_mean_queue}, {@code class_K_wait_mean},
+     * {@code class_K_jct_mean}; and with {@link RunSpec#perQueue()}, {@code mean_queue_qN} for each queue N
+     * the scheduler made. Times are in slots (slotted) or time units (continuous); waits of continuous runs
+     * are recorded to 1/1000 of a time unit.
      *
      * @param progress receives the fraction of the horizon done, from the simulation thread
      */
@@ -43,14 +47,15 @@ public final class Experiments {
         final Simulation simulation = Simulation.builder()
             .servers(spec.servers())
             .workload(spec.workload().open(spec.seed()))
-            .scheduler(Kernels.byName(spec.scheduler()).create())
+            .model(spec.resolvedModel())
+            .scheduler(Kernels.byName(spec.scheduler()))
             .timeMode(spec.timeMode())
             .seed(spec.seed())
             .initialJobCapacity(1 << 16)
             .build();
         final double timeScale = spec.timeMode() == TimeMode.SLOTTED ? 1 : 1000;
         final RunMetrics metrics = new RunMetrics(simulation, spec.warmup(), timeScale, spec.seriesInterval(),
-            RunMetrics.DEFAULT_SERIES_CAPACITY);
+            RunMetrics.DEFAULT_SERIES_CAPACITY).trackQueues(spec.perQueue());
         simulation.addListener(metrics);
 
         final long start = System.nanoTime();
@@ -73,14 +78,17 @@ public final class Experiments {
         values.put("arrived_total", (double) simulation.arrivedCount());
         values.put("completed_total", (double) simulation.completedCount());
         values.put("rejected_total", (double) simulation.rejectedCount());
-        values.put("queued_at_end", (double) simulation.jobs().queuedCount());
-        values.put("running_at_end", (double) simulation.jobs().runningCount());
+        values.put("queued_at_end", (double) simulation.jobTable().queuedCount());
+        values.put("running_at_end", (double) simulation.jobTable().runningCount());
         values.put("arrival_rate", metrics.arrivalRate());
         values.put("throughput", metrics.throughput());
         values.put("mean_queue", metrics.meanQueueLength());
         values.put("mean_running", metrics.meanRunning());
         for (int d = 0; d < spec.dimensions(); d++) {
             values.put("utilization_r" + d, metrics.utilization(d));
+        }
+        for (int d = 0; d < spec.dimensions(); d++) {
+            values.put("useful_utilization_r" + d, metrics.usefulUtilization(d));
         }
         values.put("wait_mean", metrics.meanWait());
         values.put("wait_p50", metrics.waitPercentile(50));
@@ -95,6 +103,16 @@ public final class Experiments {
         final Stability stability = metrics.stability();
         values.put("growth", stability.growth());
         values.put("growth_error", stability.growthError());
+        values.put("dummies_placed", (double) simulation.dummiesPlaced());
+        if (metrics.classCount() > 1) {
+            for (int k = 0; k < metrics.classCount(); k++) {
+                values.put("class_" + k + "_arrival_rate", metrics.arrivalRateOfClass(k));
+                values.put("class_" + k + "_throughput", metrics.throughputOfClass(k));
+                values.put("class_" + k + "_mean_queue", metrics.meanQueueLengthOfClass(k));
+                values.put("class_" + k + "_wait_mean", metrics.meanWaitOfClass(k));
+                values.put("class_" + k + "_jct_mean", metrics.meanCompletionTimeOfClass(k));
+            }
+        }
         for (int q = 0; q < metrics.queueCount(); q++) {
             values.put("mean_queue_q" + q, metrics.meanQueueLength(q));
         }

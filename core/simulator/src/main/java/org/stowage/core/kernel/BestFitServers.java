@@ -1,7 +1,7 @@
 package org.stowage.core.kernel;
 
 import org.stowage.core.engine.SchedulerContext;
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.ServerView;
 
 /**
  * BF-S, Best-Fit from the server's perspective (Psychas and Ghaderi 2019, Sec. IV-A), one resource:
@@ -37,7 +37,7 @@ public final class BestFitServers extends CentralQueueScheduler {
         while (!queue.isEmpty()) {
             // the smallest size only grows as jobs leave, so a value read before placements stays a safe filter
             server = servers.nextWithResidualAtLeast(queue.smallestKeySize(), server);
-            if (server == ServerTable.NONE) {
+            if (server == ServerView.NONE) {
                 return;
             }
             fillLargestFirst(server);

@@ -6,7 +6,8 @@ import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.JobView;
+import org.stowage.core.state.ServerView;
 
 /**
  * Base of the kernels that keep every waiting job in one central queue (Psychas and Ghaderi 2019,
@@ -17,8 +18,8 @@ abstract class CentralQueueScheduler implements Scheduler {
     private static final int SMALL_SORT = 48;
 
     protected SchedulerContext context;
-    protected JobTable jobs;
-    protected ServerTable servers;
+    protected JobView jobs;
+    protected ServerView servers;
     protected JobQueue queue;
 
     @Override
@@ -82,7 +83,7 @@ abstract class CentralQueueScheduler implements Scheduler {
             return false;
         }
         final int server = servers.bestFit(jobs, job);
-        if (server == ServerTable.NONE) {
+        if (server == ServerView.NONE) {
             return false;
         }
         start(job, server);

@@ -1,7 +1,7 @@
 package org.stowage.core.kernel;
 
 import org.stowage.core.state.JobQueue;
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.ServerView;
 
 /**
  * FIFO-FF (Psychas and Ghaderi 2019, Sec. VII-B), the baseline modelled on Hadoop's FIFO scheduler: the
@@ -30,7 +30,7 @@ public final class FifoFirstFit extends CentralQueueScheduler {
         int job = queue.head();
         while (job != JobQueue.NONE) {
             final int server = servers.firstFit(jobs, job);
-            if (server == ServerTable.NONE) {
+            if (server == ServerView.NONE) {
                 return;
             }
             start(job, server);

@@ -6,7 +6,8 @@ import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.JobView;
+import org.stowage.core.state.ServerView;
 
 /**
  * Base of the partition kernels VQS and VQS-BF (Psychas and Ghaderi 2019, Sec. V-VI, VIII): the virtual
@@ -48,9 +49,9 @@ import org.stowage.core.state.ServerTable;
  *
  * <p>Allocation: every array is sized at attach; nothing allocates afterwards.
  */
-abstract class PartitionScheduler implements Scheduler {
+abstract class PartitionScheduler implements Scheduler, StallCounting {
     /**
-     * J when none is given: with the default 2<sup>20</sup>-unit resolution, jobs of at most 1/1024 are
+     * J when none is given: jobs of at most 1/1024 are
      * counted in the last virtual queue as if of size 1/1024 (only the configuration weights see the
      * rounding), the 2/3 guarantee covers every job larger than that (Corollary 1), and a renewal compares
      * 36 configurations.
@@ -62,8 +63,8 @@ abstract class PartitionScheduler implements Scheduler {
     protected final StallFraction stall;
 
     protected SchedulerContext context;
-    protected JobTable jobs;
-    protected ServerTable servers;
+    protected JobView jobs;
+    protected ServerView servers;
     protected UniversalPartition partition;
     protected int types;
     protected JobQueue[] queues;
@@ -138,11 +139,7 @@ abstract class PartitionScheduler implements Scheduler {
         final int count = servers.count();
         exponentIndex = new int[count];
         final int[] exponentOfServer = capacityExponents(name(), servers, levels);
-        int largest = 0;
-        for (int s = 0; s < count; s++) {
-            largest = Math.max(largest, servers.capacity(s, 0));
-        }
-        partition = new UniversalPartition(levels, largest);
+        partition = new UniversalPartition(levels, servers.maxCapacity(0));
         types = partition.types();
 
         final boolean[] present = new boolean[levels];
@@ -201,15 +198,12 @@ abstract class PartitionScheduler implements Scheduler {
      *
      * @throws IllegalArgumentException naming the first server that does not fit the supported clusters
      */
-    static int[] capacityExponents(final String kernel, final ServerTable servers, final int levels) {
+    static int[] capacityExponents(final String kernel, final ServerView servers, final int levels) {
         if (servers.dimensions() != 1) {
             throw new IllegalArgumentException(kernel + " is defined for one resource (D = 1); this cluster has D = "
                 + servers.dimensions());
         }
-        int largest = 0;
-        for (int s = 0; s < servers.count(); s++) {
-            largest = Math.max(largest, servers.capacity(s, 0));
-        }
+        final int largest = servers.maxCapacity(0);
         final int[] exponents = new int[servers.count()];
         for (int s = 0; s < servers.count(); s++) {
             final int capacity = servers.capacity(s, 0);
@@ -351,6 +345,7 @@ abstract class PartitionScheduler implements Scheduler {
     }
 
     /** Stalls started so far. */
+    @Override
     public final long stallsStarted() {
         return stallsStarted;
     }

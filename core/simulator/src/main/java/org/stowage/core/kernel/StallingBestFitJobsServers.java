@@ -36,7 +36,7 @@ import org.stowage.core.state.JobQueue;
  * heterogeneous clusters). Per decision O(S log S + (S + P + A) log L + A log L) for S departed servers, P
  * placements, A arrivals. Allocation-free once the two buffers have reached their high-water marks.
  */
-public final class StallingBestFitJobsServers extends CentralQueueScheduler {
+public final class StallingBestFitJobsServers extends CentralQueueScheduler implements StallCounting {
     private static final int NONE = BestFitIndex.NONE;
 
     private final IntArrayList arrivals = new IntArrayList(1024);
@@ -156,6 +156,7 @@ public final class StallingBestFitJobsServers extends CentralQueueScheduler {
     }
 
     /** Stalls started so far. */
+    @Override
     public long stallsStarted() {
         return stallsStarted;
     }

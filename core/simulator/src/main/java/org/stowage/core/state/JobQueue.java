@@ -35,16 +35,14 @@ import java.util.Arrays;
  * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
  * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
  */
-public final class JobQueue {
-    /** The null handle. */
-    public static final int NONE = JobTable.NONE;
-
+public final class JobQueue implements JobQueueView {
     static final int PAGE_SIZE = 1 << 12;
     private static final int PAGE_SHIFT = 12;
 
     private final JobTable jobs;
     private final int id;
     private final int universe;
+    private final QueueChanges changes;
     private int head = NONE;
     private int tail = NONE;
     private int size;
@@ -64,41 +62,46 @@ public final class JobQueue {
      * @param jobs     the table whose jobs this queue holds
      * @param id       an identifier for messages and for schedulers that keep several queues
      * @param universe one more than the largest key-resource size (in units) this queue will hold
+     * @param changes  where length changes are recorded
      */
-    public JobQueue(final JobTable jobs, final int id, final int universe) {
+    public JobQueue(final JobTable jobs, final int id, final int universe, final QueueChanges changes) {
         if (universe < 1) {
             throw new IllegalArgumentException("queue size universe must be >= 1 unit: " + universe);
         }
         this.jobs = jobs;
         this.id = id;
         this.universe = universe;
+        this.changes = changes;
         buckets = new int[(int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE)][];
         sizes = new SuccessorBitset(universe);
     }
 
+    /** A queue of its own, outside any simulation (tests, tools). */
+    public JobQueue(final JobTable jobs, final int id, final int universe) {
+        this(jobs, id, universe, new QueueChanges());
+    }
+
+    @Override
     public int id() {
         return id;
     }
 
-    /** One more than the largest key size this queue can hold. */
-    public int universe() {
-        return universe;
-    }
-
+    @Override
     public int size() {
         return size;
     }
 
+    @Override
     public boolean isEmpty() {
         return size == 0;
     }
 
-    /** The earliest-inserted job, or {@link #NONE}. */
+    @Override
     public int head() {
         return head;
     }
 
-    /** The job inserted after {@code job} that is still queued here, or {@link #NONE}. */
+    @Override
     public int next(final int job) {
         assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
         return jobs.links[4 * job + JobTable.NEXT];
@@ -109,6 +112,7 @@ public final class JobQueue {
      *
      * @throws IllegalArgumentException if its key-resource size is outside this queue's universe
      */
+    @Override
     public void enqueue(final int job) {
         final int key = jobs.size[job * jobs.dimensions];
         if (key >= universe) {
@@ -148,9 +152,10 @@ public final class JobQueue {
             jobs.links[4 * last + JobTable.RIGHT] = job;
         }
         page[headAt + 1] = job;
+        changes.touched(id);
     }
 
-    /** Removes a job queued here, wherever it is; it becomes PENDING. */
+    @Override
     public void remove(final int job) {
         final int[] links = jobs.links;
         final int before = links[4 * job + JobTable.PREV];
@@ -196,6 +201,7 @@ public final class JobQueue {
         jobs.links[4 * job + JobTable.LEFT] = NONE;
         jobs.links[4 * job + JobTable.RIGHT] = NONE;
         jobs.markDequeued(job);
+        changes.touched(id);
     }
 
     /**

@@ -30,12 +30,25 @@ import org.stowage.core.Units;
  * makes it RUNNING; {@code release} returns it to FREE. The counts per state are kept here so that
  * conservation can be checked in O(1).
  *
+ * <h2>Dummy jobs</h2>
+ * A dummy (Psychas and Ghaderi 2018, Algorithm 1) is allocated by {@link #allocateDummy} and flagged in its
+ * state byte (no extra memory). It goes from PENDING straight to RUNNING and is counted apart
+ * ({@link #dummyCount}), so the real-job counts keep conservation exact. A dummy removed before its
+ * departure becomes CANCELLED: it holds no resources, but its handle stays allocated (a tombstone) until
+ * its departure falls due and the engine releases it, so the departure structures need no search.
+ *
+ * <h2>Kernel columns</h2>
+ * Kernels may add columns of their own ({@link #addIntColumn}, {@link #addDoubleColumn}): one value per
+ * job slot, grown with the table, reset to the column's initial value when a handle is allocated.
+ * The workload's predicted service time ({@link #predictedServiceTime}) is an optional column made the
+ * first time a job carries a prediction, so runs without predictions pay nothing for it.
+ *
  * <h2>Contract</h2>
  * All accessors are O(1) and allocate nothing. {@link #allocate} allocates only when the table is full,
  * doubling every array (amortised O(1)); size the table up front for an allocation-free steady state.
  * Not thread-safe: one simulation, one thread.
  */
-public final class JobTable {
+public final class JobTable implements JobView {
     /** The null handle. */
     public static final int NONE = -1;
 
@@ -43,6 +56,12 @@ public final class JobTable {
     public static final byte PENDING = 1;
     public static final byte QUEUED = 2;
     public static final byte RUNNING = 3;
+    /** A dummy removed before its departure: no resources, handle kept until its departure falls due. */
+    public static final byte CANCELLED = 4;
+
+    /** Bits of {@link #state} that hold the state; the flag bit above marks a dummy. */
+    private static final byte STATE_MASK = 0x0F;
+    private static final byte DUMMY = 0x10;
 
     /** Largest class id a job may carry. */
     public static final int MAX_CLASS = Short.MAX_VALUE;
@@ -74,6 +93,15 @@ public final class JobTable {
     private int pendingCount;
     private int queuedCount;
     private int runningCount;
+    private int dummyCount;
+    private int cancelledCount;
+
+    /** Predicted service per slot; null until the first prediction (see {@link #setPredictedServiceTime}). */
+    private double[] predicted;
+    private int[][] intColumns = new int[0][];
+    private int[] intInitial = new int[0];
+    private double[][] doubleColumns = new double[0][];
+    private double[] doubleInitial = new double[0];
 
     /**
      * @param dimensions      resources per job, in [1, {@link Units#MAX_DIMENSIONS}]
@@ -140,15 +168,36 @@ public final class JobTable {
         links[4 * job + LEFT] = NONE;
         links[4 * job + RIGHT] = NONE;
         Arrays.fill(size, job * dimensions, job * dimensions + dimensions, 0);
+        if (predicted != null) {
+            predicted[job] = Double.NaN;
+        }
+        for (int c = 0; c < intColumns.length; c++) {
+            intColumns[c][job] = intInitial[c];
+        }
+        for (int c = 0; c < doubleColumns.length; c++) {
+            doubleColumns[c][job] = doubleInitial[c];
+        }
         pendingCount++;
         return job;
     }
 
-    /** Returns a PENDING or RUNNING-removed job's handle to the free list. */
+    /** Like {@link #allocate}, for a dummy job (see the class comment); the caller sets its size. */
+    public int allocateDummy(final double serviceTime, final int classId) {
+        final int job = allocate(Double.NaN, serviceTime, classId);
+        state[job] = (byte) (PENDING | DUMMY);
+        return job;
+    }
+
+    /** Returns a PENDING (stopped or rejected) or CANCELLED job's handle to the free list. Engine use. */
     public void release(final int job) {
-        assert state[job] == PENDING : "release of job " + job + " in state " + state[job];
+        final int current = state[job] & STATE_MASK;
+        if (current == CANCELLED) {
+            cancelledCount--;
+        } else {
+            assert current == PENDING : "release of job " + job + " in state " + state[job];
+            pendingCount--;
+        }
         state[job] = FREE;
-        pendingCount--;
         links[4 * job + NEXT] = freeHead;
         freeHead = job;
     }
@@ -165,9 +214,19 @@ public final class JobTable {
         jobClass = Arrays.copyOf(jobClass, newCapacity);
         state = Arrays.copyOf(state, newCapacity);
         links = Arrays.copyOf(links, 4 * newCapacity);
+        if (predicted != null) {
+            predicted = Arrays.copyOf(predicted, newCapacity);
+        }
+        for (int c = 0; c < intColumns.length; c++) {
+            intColumns[c] = Arrays.copyOf(intColumns[c], newCapacity);
+        }
+        for (int c = 0; c < doubleColumns.length; c++) {
+            doubleColumns[c] = Arrays.copyOf(doubleColumns[c], newCapacity);
+        }
         capacity = newCapacity;
     }
 
+    @Override
     public int dimensions() {
         return dimensions;
     }
@@ -177,41 +236,87 @@ public final class JobTable {
         return capacity;
     }
 
-    /** Size of {@code job} on resource {@code d}, in units. */
+    @Override
     public int size(final int job, final int d) {
         return size[job * dimensions + d];
     }
 
     /** Sets the size of a PENDING job on resource {@code d}, in units. */
     public void setSize(final int job, final int d, final int units) {
-        assert state[job] == PENDING : "size change of job " + job + " in state " + state[job];
+        assert (state[job] & STATE_MASK) == PENDING : "size change of job " + job + " in state " + state[job];
         assert units >= 0 && units <= Units.MAX_UNITS : units;
         size[job * dimensions + d] = units;
     }
 
+    @Override
     public double arrivalTime(final int job) {
         return arrival[job];
     }
 
+    @Override
     public double serviceTime(final int job) {
         return service[job];
     }
 
+    /** Fixes the service time of a job at its start (processing rates per server). Engine use. */
+    public void setServiceTime(final int job, final double serviceTime) {
+        assert (state[job] & STATE_MASK) == PENDING : "service change of job " + job + " in state " + state[job];
+        service[job] = serviceTime;
+    }
+
+    @Override
+    public double predictedServiceTime(final int job) {
+        final double[] column = predicted;
+        if (column != null) {
+            final double value = column[job];
+            if (value == value) { // not NaN
+                return value;
+            }
+        }
+        return service[job];
+    }
+
+    /** Sets the workload's prediction of a PENDING job's service time; NaN for none. Engine use. */
+    public void setPredictedServiceTime(final int job, final double value) {
+        if (predicted == null) {
+            if (Double.isNaN(value)) {
+                return;
+            }
+            predicted = new double[capacity];
+            Arrays.fill(predicted, Double.NaN);
+        }
+        predicted[job] = value;
+    }
+
+    @Override
     public int jobClass(final int job) {
         return jobClass[job];
     }
 
+    @Override
     public byte state(final int job) {
-        return state[job];
+        return (byte) (state[job] & STATE_MASK);
     }
 
+    @Override
     public boolean isQueued(final int job) {
         return state[job] == QUEUED;
     }
 
+    @Override
+    public boolean isRunning(final int job) {
+        return (state[job] & STATE_MASK) == RUNNING;
+    }
+
+    @Override
+    public boolean isDummy(final int job) {
+        return (state[job] & DUMMY) != 0;
+    }
+
     /** The server a RUNNING job occupies. */
+    @Override
     public int serverOf(final int job) {
-        assert state[job] == RUNNING : "job " + job + " is not running";
+        assert isRunning(job) : "job " + job + " is not running";
         return links[4 * job + LEFT];
     }
 
@@ -220,31 +325,87 @@ public final class JobTable {
      * otherwise, lent to the engine to chain jobs that depart in the same slot. {@link #NONE} when unset.
      */
     public int departureLink(final int job) {
-        assert state[job] == RUNNING : "job " + job + " is not running";
+        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
         return links[4 * job + RIGHT];
     }
 
-    /** Sets the departure link of a RUNNING job (engine use, see {@link #departureLink}). */
+    /** Sets the departure link of a RUNNING (or CANCELLED) job (engine use, see {@link #departureLink}). */
     public void setDepartureLink(final int job, final int link) {
-        assert state[job] == RUNNING : "job " + job + " is not running";
+        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
         links[4 * job + RIGHT] = link;
     }
 
-    /** Live jobs: pending + queued + running. */
+    /** Handles in use: pending + queued + running + dummies + cancelled dummies awaiting release. */
     public int liveCount() {
-        return pendingCount + queuedCount + runningCount;
+        return pendingCount + queuedCount + runningCount + dummyCount + cancelledCount;
     }
 
     public int pendingCount() {
         return pendingCount;
     }
 
+    @Override
     public int queuedCount() {
         return queuedCount;
     }
 
+    @Override
     public int runningCount() {
         return runningCount;
+    }
+
+    @Override
+    public int dummyCount() {
+        return dummyCount;
+    }
+
+    /** Cancelled dummies whose handles wait for their departure time. */
+    public int cancelledCount() {
+        return cancelledCount;
+    }
+
+    @Override
+    public int addIntColumn(final int initial) {
+        final int column = intColumns.length;
+        final int[] values = new int[capacity];
+        Arrays.fill(values, initial);
+        intColumns = Arrays.copyOf(intColumns, column + 1);
+        intColumns[column] = values;
+        intInitial = Arrays.copyOf(intInitial, column + 1);
+        intInitial[column] = initial;
+        return column;
+    }
+
+    @Override
+    public int addDoubleColumn(final double initial) {
+        final int column = doubleColumns.length;
+        final double[] values = new double[capacity];
+        Arrays.fill(values, initial);
+        doubleColumns = Arrays.copyOf(doubleColumns, column + 1);
+        doubleColumns[column] = values;
+        doubleInitial = Arrays.copyOf(doubleInitial, column + 1);
+        doubleInitial[column] = initial;
+        return column;
+    }
+
+    @Override
+    public int intColumn(final int column, final int job) {
+        return intColumns[column][job];
+    }
+
+    @Override
+    public void setIntColumn(final int column, final int job, final int value) {
+        intColumns[column][job] = value;
+    }
+
+    @Override
+    public double doubleColumn(final int column, final int job) {
+        return doubleColumns[column][job];
+    }
+
+    @Override
+    public void setDoubleColumn(final int column, final int job, final double value) {
+        doubleColumns[column][job] = value;
     }
 
     void markQueued(final int job) {
@@ -262,19 +423,44 @@ public final class JobTable {
     }
 
     void markRunning(final int job, final int server) {
-        assert state[job] == PENDING : "start of job " + job + " in state " + state[job];
-        state[job] = RUNNING;
+        assert (state[job] & STATE_MASK) == PENDING : "start of job " + job + " in state " + state[job];
+        final int dummy = state[job] & DUMMY;
+        state[job] = (byte) (RUNNING | dummy);
         links[4 * job + LEFT] = server;
         pendingCount--;
-        runningCount++;
+        if (dummy != 0) {
+            dummyCount++;
+        } else {
+            runningCount++;
+        }
     }
 
-    void markStopped(final int job) {
-        assert state[job] == RUNNING : "stop of job " + job + " in state " + state[job];
-        state[job] = PENDING;
-        links[4 * job + LEFT] = NONE;
+    /** A RUNNING job that has left its server (a departure) becomes PENDING, to be released. Engine use. */
+    public void markStopped(final int job) {
+        assert isRunning(job) : "stop of job " + job + " in state " + state[job];
+        leaveRunning(job);
+        state[job] = (byte) (PENDING | (state[job] & DUMMY));
         links[4 * job + RIGHT] = NONE;
-        runningCount--;
         pendingCount++;
+    }
+
+    /**
+     * A running dummy that has left its server before its departure becomes CANCELLED; its departure link
+     * stays, since the job is still chained in the departure structures. Engine use.
+     */
+    public void markCancelled(final int job) {
+        assert isRunning(job) && isDummy(job) : "cancel of job " + job + " in state " + state[job];
+        leaveRunning(job);
+        state[job] = (byte) (CANCELLED | DUMMY);
+        cancelledCount++;
+    }
+
+    private void leaveRunning(final int job) {
+        links[4 * job + LEFT] = NONE;
+        if ((state[job] & DUMMY) != 0) {
+            dummyCount--;
+        } else {
+            runningCount--;
+        }
     }
 }

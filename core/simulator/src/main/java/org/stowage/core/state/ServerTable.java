@@ -41,16 +41,15 @@ import org.stowage.core.Units;
  * first time a residual in its range of 4096 units occurs, so a run allocates nothing once every residual
  * range it visits has been seen. Not thread-safe.
  */
-public final class ServerTable {
-    /** The null server. */
-    public static final int NONE = -1;
-
+public final class ServerTable implements ServerView {
     private final int count;
     private final int dimensions;
     private final int[] capacity;
     private final int[] residual;
     private final int[] jobCount;
     private final int[] firstJob;
+    /** Largest capacity per resource. */
+    private final int[] maxCapacity;
 
     /** Segment tree: node n covers a range of servers; maxResidual[n * D + d]. Leaves start at {@code leaves}. */
     private final int leaves;
@@ -94,6 +93,10 @@ public final class ServerTable {
         this.jobCount = new int[count];
         this.firstJob = new int[count];
         Arrays.fill(firstJob, JobTable.NONE);
+        this.maxCapacity = new int[dimensions];
+        for (int i = 0; i < capacities.length; i++) {
+            maxCapacity[i % dimensions] = Math.max(maxCapacity[i % dimensions], capacities[i]);
+        }
 
         int n = 1;
         while (n < count) {
@@ -110,11 +113,7 @@ public final class ServerTable {
         }
 
         if (dimensions == 1) {
-            int largest = 0;
-            for (final int c : capacity) {
-                largest = Math.max(largest, c);
-            }
-            bestFitIndex = new BestFitBuckets(count, largest + 1);
+            bestFitIndex = new BestFitBuckets(count, maxCapacity[0] + 1);
             bfResidual = residual.clone();
             bfStale = new int[count];
             bfStaleMark = new boolean[count];
@@ -142,10 +141,12 @@ public final class ServerTable {
         return new ServerTable(d, packed);
     }
 
+    @Override
     public int count() {
         return count;
     }
 
+    @Override
     public int dimensions() {
         return dimensions;
     }
@@ -155,36 +156,44 @@ public final class ServerTable {
         return capacity.clone();
     }
 
+    @Override
     public int capacity(final int server, final int d) {
         return capacity[server * dimensions + d];
     }
 
+    @Override
     public int residual(final int server, final int d) {
         return residual[server * dimensions + d];
     }
 
-    /** Largest residual of any server on resource {@code d}: O(1). */
+    @Override
     public int maxResidual(final int d) {
         return maxResidual[dimensions + d];
     }
 
+    @Override
+    public int maxCapacity(final int d) {
+        return maxCapacity[d];
+    }
+
+    @Override
     public int jobCount(final int server) {
         return jobCount[server];
     }
 
-    /** The most recently started job on {@code server}, or {@link JobTable#NONE}. */
+    @Override
     public int firstJob(final int server) {
         return firstJob[server];
     }
 
-    /** The job after {@code job} in its server's list, or {@link JobTable#NONE}. */
-    public static int nextJobOnServer(final JobTable jobs, final int job) {
-        return jobs.links[4 * job + JobTable.NEXT];
+    @Override
+    public int nextJobOnServer(final JobView jobs, final int job) {
+        return ((JobTable) jobs).links[4 * job + JobTable.NEXT];
     }
 
-    /** Does {@code job} fit in the residual capacity of {@code server} on every resource? */
-    public boolean fits(final JobTable jobs, final int job, final int server) {
-        final int[] size = jobs.size;
+    @Override
+    public boolean fits(final JobView jobs, final int job, final int server) {
+        final int[] size = ((JobTable) jobs).size;
         final int jobBase = job * dimensions;
         final int serverBase = server * dimensions;
         for (int d = 0; d < dimensions; d++) {
@@ -195,9 +204,9 @@ public final class ServerTable {
         return true;
     }
 
-    /** Does {@code job} fit in the residual of some server? O(D); a necessary condition on the maxima only. */
-    public boolean mayFitSomewhere(final JobTable jobs, final int job) {
-        final int[] size = jobs.size;
+    @Override
+    public boolean mayFitSomewhere(final JobView jobs, final int job) {
+        final int[] size = ((JobTable) jobs).size;
         final int jobBase = job * dimensions;
         for (int d = 0; d < dimensions; d++) {
             if (size[jobBase + d] > maxResidual[dimensions + d]) {
@@ -213,7 +222,9 @@ public final class ServerTable {
      *
      * @return the server, or {@link #NONE} if no server holds the job now
      */
-    public int bestFit(final JobTable jobs, final int job) {
+    @Override
+    public int bestFit(final JobView view, final int job) {
+        final JobTable jobs = (JobTable) view;
         if (dimensions == 1) {
             if (bfStaleCount != 0) {
                 rekeyStaleServers();
@@ -229,9 +240,9 @@ public final class ServerTable {
         return walkBest;
     }
 
-    /** The lowest-index server that holds {@code job}, or {@link #NONE}. */
-    public int firstFit(final JobTable jobs, final int job) {
-        final int[] size = jobs.size;
+    @Override
+    public int firstFit(final JobView jobs, final int job) {
+        final int[] size = ((JobTable) jobs).size;
         final int jobBase = job * dimensions;
         if (dimensions == 1) {
             final int units = size[jobBase];
@@ -251,6 +262,7 @@ public final class ServerTable {
      * The lowest-index server {@code >= from} whose residual on resource 0 is at least {@code units}, or
      * {@link #NONE}: O(log L). Lets a server-by-server scan skip every server too full to matter.
      */
+    @Override
     public int nextWithResidualAtLeast(final int units, final int from) {
         if (from >= count) {
             return NONE;
@@ -300,8 +312,22 @@ public final class ServerTable {
         jobCount[server]++;
     }
 
-    /** Takes a RUNNING job off its server; it becomes PENDING. Engine use (departures). */
+    /** Takes a RUNNING job off its server at its departure; it becomes PENDING. Engine use. */
     public void vacate(final JobTable jobs, final int job) {
+        leave(jobs, job);
+        jobs.markStopped(job);
+    }
+
+    /**
+     * Takes a running dummy off its server before its departure; it becomes CANCELLED and stays chained in
+     * the departure structures until its time. Engine use.
+     */
+    public void cancel(final JobTable jobs, final int job) {
+        leave(jobs, job);
+        jobs.markCancelled(job);
+    }
+
+    private void leave(final JobTable jobs, final int job) {
         final int server = jobs.serverOf(job);
         final int before = jobs.links[4 * job + JobTable.PREV];
         final int after = jobs.links[4 * job + JobTable.NEXT];
@@ -323,7 +349,6 @@ public final class ServerTable {
             assert residual[base + d] <= capacity[base + d] : "residual above capacity on server " + server;
         }
         residualChanged(server);
-        jobs.markStopped(job);
     }
 
     private void residualChanged(final int server) {

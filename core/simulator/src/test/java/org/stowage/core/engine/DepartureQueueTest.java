@@ -124,11 +124,11 @@ class DepartureQueueTest {
                 new double[] {4000, 1000, 1},            // wheel
                 new double[] {4999, 1, 1},               // wheel, the slot before
                 new double[] {4999, 1, 1}))
-            .scheduler(Kernels.byName("FIFO-FF").create())
+            .scheduler(Kernels.byName("FIFO-FF"))
             .timeMode(TimeMode.SLOTTED)
             .checkInvariants(true)
             .build();
-        table[0] = simulation.jobs();
+        table[0] = simulation.jobTable();
         simulation.addListener(recorder);
         simulation.runToCompletion();
         assertEquals(7, dueAt5000.size(), "jobs due at slot 5000: " + dueAt5000);

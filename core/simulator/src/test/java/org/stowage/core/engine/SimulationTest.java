@@ -21,7 +21,7 @@ class SimulationTest {
         return Simulation.builder()
             .servers(servers)
             .workload(new ScriptedWorkload(rows))
-            .scheduler(Kernels.byName(kernel).create())
+            .scheduler(Kernels.byName(kernel))
             .timeMode(mode)
             .listener(log)
             .checkInvariants(true)
@@ -99,8 +99,8 @@ class SimulationTest {
             for (final String kernel : new String[] {"BF-J", "FIFO-FF"}) {
                 final EventLog first = new EventLog();
                 final EventLog second = new EventLog();
-                scenario.simulation(Kernels.byName(kernel).create()).listener(first).build().runToCompletion();
-                scenario.simulation(Kernels.byName(kernel).create()).listener(second).build().runToCompletion();
+                scenario.simulation(kernel).listener(first).build().runToCompletion();
+                scenario.simulation(kernel).listener(second).build().runToCompletion();
                 assertEquals(first.lines(), second.lines(), kernel + " not deterministic in " + scenario);
             }
         }
@@ -110,14 +110,14 @@ class SimulationTest {
     void simulationsSideBySideInOneJvmDoNotInterfere() throws InterruptedException {
         final Scenario scenario = Scenario.random(77, 1);
         final EventLog alone = new EventLog();
-        scenario.simulation(Kernels.byName("BF-J/S").create()).listener(alone).build().runToCompletion();
+        scenario.simulation("BF-J/S").listener(alone).build().runToCompletion();
         final List<EventLog> logs = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             final EventLog log = new EventLog();
             logs.add(log);
             threads.add(new Thread(() ->
-                scenario.simulation(Kernels.byName("BF-J/S").create()).listener(log).build().runToCompletion()));
+                scenario.simulation("BF-J/S").listener(log).build().runToCompletion()));
         }
         threads.forEach(Thread::start);
         for (final Thread thread : threads) {

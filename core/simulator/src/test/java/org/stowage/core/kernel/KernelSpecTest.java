@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.stowage.core.testing.AnyModel;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
@@ -18,25 +19,25 @@ class KernelSpecTest {
 
     @Test
     void partitionKernelsTakeJAndStall() {
-        final Scheduler plain = Kernels.byName("VQS").create();
+        final Scheduler plain = Kernels.byName("VQS").create(AnyModel.any());
         assertInstanceOf(VirtualQueueScheduling.class, plain);
         assertEquals("VQS", plain.name());
         assertEquals(10, ((VirtualQueueScheduling) plain).levels());
         assertNull(((VirtualQueueScheduling) plain).stallFraction());
 
-        final Scheduler tuned = Kernels.byName("VQS-BF:J=7,stall=0.50").create();
+        final Scheduler tuned = Kernels.byName("VQS-BF:J=7,stall=0.50").create(AnyModel.any());
         assertInstanceOf(VirtualQueueBestFit.class, tuned);
         assertEquals("VQS-BF:J=7,stall=0.5", tuned.name());
-        assertEquals("VQS:J=7", Kernels.byName("VQS:J=7,stall=false").create().name());
-        assertEquals("VQS:stall=1", Kernels.byName("VQS:stall=1.0").create().name());
-        assertEquals("VQS:J=4", Kernels.byName("VQS:J=4").create().name(), "a spec round-trips through name()");
+        assertEquals("VQS:J=7", Kernels.byName("VQS:J=7,stall=false").create(AnyModel.any()).name());
+        assertEquals("VQS:stall=1", Kernels.byName("VQS:stall=1.0").create(AnyModel.any()).name());
+        assertEquals("VQS:J=4", Kernels.byName("VQS:J=4").create(AnyModel.any()).name(), "a spec round-trips through name()");
     }
 
     @Test
     void bestFitJobsServersTakesAStallFlag() {
-        assertInstanceOf(BestFitJobsServers.class, Kernels.byName("BF-J/S").create());
-        assertInstanceOf(BestFitJobsServers.class, Kernels.byName("BF-J/S:stall=false").create());
-        final Scheduler stalling = Kernels.byName("BF-J/S:stall=true").create();
+        assertInstanceOf(BestFitJobsServers.class, Kernels.byName("BF-J/S").create(AnyModel.any()));
+        assertInstanceOf(BestFitJobsServers.class, Kernels.byName("BF-J/S:stall=false").create(AnyModel.any()));
+        final Scheduler stalling = Kernels.byName("BF-J/S:stall=true").create(AnyModel.any());
         assertInstanceOf(StallingBestFitJobsServers.class, stalling);
         assertEquals("BF-J/S:stall=true", stalling.name());
     }
@@ -45,12 +46,12 @@ class KernelSpecTest {
     void twinsKeepTheParameters() {
         assertEquals("VQS-naive:J=7", Kernels.twinOf("VQS:J=7"));
         assertEquals("BF-J-naive", Kernels.twinOf("BF-J"));
-        assertEquals("VQS-BF-naive:J=7,stall=0.5", Kernels.byName(Kernels.twinOf("VQS-BF:J=7,stall=0.5")).create().name());
-        assertEquals("BF-J/S-naive:stall=true", Kernels.byName(Kernels.twinOf("BF-J/S:stall=true")).create().name());
+        assertEquals("VQS-BF-naive:J=7,stall=0.5", Kernels.byName(Kernels.twinOf("VQS-BF:J=7,stall=0.5")).create(AnyModel.any()).name());
+        assertEquals("BF-J/S-naive:stall=true", Kernels.byName(Kernels.twinOf("BF-J/S:stall=true")).create(AnyModel.any()).name());
         for (final String name : Kernels.names()) {
             if (!name.endsWith("-naive")) {
                 assertTrue(Kernels.names().contains(Kernels.twinOf(name)), "no twin for " + name);
-                assertEquals(name, Kernels.byName(name).create().name());
+                assertEquals(name, Kernels.byName(name).create(AnyModel.any()).name());
             }
         }
     }
@@ -65,7 +66,7 @@ class KernelSpecTest {
             + " or false)", "VQS:stall=1.5");
         assertMessage("invalid value for parameter stall of VQS: '0' (a fraction in (0, 1] with at most 9 decimals,"
             + " or false)", "VQS:stall=0");
-        assertMessage("invalid value for parameter stall of VQS-BF: 'true' (a fraction in (0, 1] such as 0.5, or false;"
+        assertMessage("invalid value for parameter stall of VQS-BF: 'true' (a fraction in (0, 1] with at most 9 decimals, or false;"
             + " the partition kernels stall below a fraction of the maximum weight)", "VQS-BF:stall=true");
         assertMessage("invalid value for parameter stall of BF-J/S: '0.5' (true or false)", "BF-J/S:stall=0.5");
         assertMessage("malformed parameter 'J' for scheduler VQS; expected key=value", "VQS:J");
@@ -87,13 +88,13 @@ class KernelSpecTest {
         assertAttachMessage("BF-J/S:stall=true is defined for one resource (D = 1); this cluster has D = 2. Use BF-J"
             + " or FIFO-FF for several resources.", "BF-J/S:stall=true", ServerTable.homogeneous(2, 10, 10));
         // capacities that differ by powers of 2 are accepted, down to the largest / 2^(J-2)
-        Kernels.byName("VQS:J=4").create();
+        Kernels.byName("VQS:J=4").create(AnyModel.any());
         simulation("VQS:J=4", new ServerTable(1, new int[] {1000, 500, 250, 1000}));
     }
 
     private static Simulation simulation(final String spec, final ServerTable servers) {
         return Simulation.builder().servers(servers).workload(new ScriptedWorkload(new double[] {0, 1, 1}))
-            .scheduler(Kernels.byName(spec).create()).timeMode(TimeMode.SLOTTED).build();
+            .scheduler(Kernels.byName(spec)).timeMode(TimeMode.SLOTTED).build();
     }
 
     private static void assertAttachMessage(final String expected, final String spec, final ServerTable servers) {
@@ -102,7 +103,7 @@ class KernelSpecTest {
         row[1] = 1;
         final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
             () -> Simulation.builder().servers(servers).workload(new ScriptedWorkload(row))
-                .scheduler(Kernels.byName(spec).create()).build());
+                .scheduler(Kernels.byName(spec)).build());
         assertEquals(expected, error.getMessage());
     }
 

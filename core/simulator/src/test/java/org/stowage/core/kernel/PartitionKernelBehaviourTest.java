@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
+import org.stowage.core.testing.AnyModel;
 import org.stowage.core.Units;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.Simulation;
@@ -49,7 +50,7 @@ class PartitionKernelBehaviourTest {
     @Test
     void vqsReservesTwoThirdsForTheTypeOneJobAndBlocksBehindANonFittingHead() {
         final EventLog log = new EventLog();
-        run(Kernels.byName("VQS:J=2").create(), 12, log,
+        run(Kernels.byName("VQS:J=2").create(AnyModel.any()), 12, log,
             new double[] {0, 10, 7}, new double[] {0, 10, 7}, new double[] {0, 10, 7}, new double[] {0, 15, 3},
             new double[] {1, 10, 4}, new double[] {1, 10, 1});
         assertEquals(List.of(
@@ -69,7 +70,7 @@ class PartitionKernelBehaviourTest {
     @Test
     void vqsBfPacksTheRemainderByBestFit() {
         final EventLog log = new EventLog();
-        run(Kernels.byName("VQS-BF:J=2").create(), 12, log,
+        run(Kernels.byName("VQS-BF:J=2").create(AnyModel.any()), 12, log,
             new double[] {0, 10, 7}, new double[] {0, 10, 7}, new double[] {0, 10, 7}, new double[] {0, 15, 3},
             new double[] {1, 10, 4}, new double[] {1, 10, 1});
         assertEquals(List.of(
@@ -104,14 +105,14 @@ class PartitionKernelBehaviourTest {
             "D 35.0 job=3 server=0");
         for (final String kernel : new String[] {"VQS:J=2,stall=0.5", "VQS-BF:J=2,stall=0.5"}) {
             final EventLog log = new EventLog();
-            final Scheduler scheduler = Kernels.byName(kernel).create();
+            final Scheduler scheduler = Kernels.byName(kernel).create(AnyModel.any());
             run(scheduler, 12, log, rows);
             assertEquals(stalled, log.lines(), kernel);
             assertEquals(2, ((PartitionScheduler) scheduler).stallsStarted(), kernel);
         }
         // without stalling the 4 joins the 3 e3 server at t = 2 and the 10s wait for it to empty at t = 12
         final EventLog log = new EventLog();
-        run(Kernels.byName("VQS-BF:J=2").create(), 12, log, rows);
+        run(Kernels.byName("VQS-BF:J=2").create(AnyModel.any()), 12, log, rows);
         assertEquals(List.of(
             "A 0.0 job=0", "S 0.0 job=0 server=0",
             "A 1.0 job=1", "A 1.0 job=2", "A 1.0 job=3",
@@ -132,7 +133,7 @@ class PartitionKernelBehaviourTest {
     void stallingBestFitJobsServersDrainsAHalfEmptyServerForAWaitingLargeJob() {
         final double[][] rows = {{0, 10, 3}, {1, 5, 8}, {2, 10, 3}, {11, 4, 3}};
         final EventLog log = new EventLog();
-        final StallingBestFitJobsServers stalling = (StallingBestFitJobsServers) Kernels.byName("BF-J/S:stall=true").create();
+        final StallingBestFitJobsServers stalling = (StallingBestFitJobsServers) Kernels.byName("BF-J/S:stall=true").create(AnyModel.any());
         run(stalling, 10, log, rows);
         assertEquals(List.of(
             "A 0.0 job=0", "S 0.0 job=0 server=0",                 // queue empty: no stall although 3/10 full
@@ -147,7 +148,7 @@ class PartitionKernelBehaviourTest {
         assertFalse(stalling.isStalled(0));
 
         final EventLog plain = new EventLog();
-        run(Kernels.byName("BF-J/S").create(), 10, plain, rows);
+        run(Kernels.byName("BF-J/S").create(AnyModel.any()), 10, plain, rows);
         assertEquals(List.of(
             "A 0.0 job=0", "S 0.0 job=0 server=0",
             "A 1.0 job=1",
@@ -180,7 +181,7 @@ class PartitionKernelBehaviourTest {
             .workload(new SyntheticWorkload(Arrivals.poissonPerSlot(0.014),
                 SizeDistribution.discrete(units, new double[][] {{0.4}, {0.6}}, new double[] {1, 1}),
                 ServiceDistribution.geometric(100), 3))
-            .scheduler(Kernels.byName(kernel).create())
+            .scheduler(Kernels.byName(kernel))
             .checkInvariants(1000)
             .build();
         final Set<String> seen = new TreeSet<>();

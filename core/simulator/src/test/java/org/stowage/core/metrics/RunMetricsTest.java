@@ -27,7 +27,7 @@ class RunMetricsTest {
             .timeMode(TimeMode.SLOTTED)
             .checkInvariants(true)
             .build();
-        final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+        final RunMetrics metrics = new RunMetrics(simulation, 0, 1).trackQueues(true);
         simulation.addListener(metrics);
         simulation.runUntil(5);
         metrics.finish(5);
@@ -75,6 +75,48 @@ class RunMetricsTest {
         for (int i = 0; i < expected.length; i++) {
             assertEquals(expected[i], metrics.queueSeries().mean(i), 1e-12, "series bucket " + i);
         }
+    }
+
+    /**
+     * The utilization defect of issue 11: one server of capacity 10, jobs of size 5 for 10 time units
+     * arriving at 0 and 100, observed over [0, 200). The units in use are 5 during [0, 10) and [100, 110),
+     * so utilization is (5 * 20) / (10 * 200) = 0.05, which is also mean jobs in service x size / capacity.
+     * Crediting each interval with the occupancy after the event that ends it (the old bug) gave 0.45.
+     */
+    @Test
+    void utilizationCreditsEachIntervalWithTheOccupancyDuringIt() {
+        for (final TimeMode mode : TimeMode.values()) {
+            final Simulation simulation = Simulation.builder()
+                .servers(ServerTable.homogeneous(1, 10))
+                .workload(new ScriptedWorkload(new double[] {0, 10, 5}, new double[] {100, 10, 5}))
+                .scheduler(new BestFitJobsServers())
+                .timeMode(mode)
+                .checkInvariants(true)
+                .build();
+            final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+            simulation.addListener(metrics);
+            simulation.runUntil(200);
+            metrics.finish(200);
+            assertEquals(0.05, metrics.utilization(0), 1e-12, mode.toString());
+            assertEquals(0.05, metrics.usefulUtilization(0), 1e-12, "no dummies: useful = all");
+            assertEquals(metrics.meanRunning() * 5 / 10, metrics.utilization(0), 1e-12, "mean in service x size");
+        }
+    }
+
+    /** The same with a warm-up that cuts a job's service: [5, 200) sees 5 units during [5, 10) and [100, 110). */
+    @Test
+    void utilizationAfterWarmupCountsOnlyTheObservedPartOfAService() {
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(1, 10))
+            .workload(new ScriptedWorkload(new double[] {0, 10, 5}, new double[] {100, 10, 5}))
+            .scheduler(new BestFitJobsServers())
+            .timeMode(TimeMode.CONTINUOUS)
+            .build();
+        final RunMetrics metrics = new RunMetrics(simulation, 5, 1);
+        simulation.addListener(metrics);
+        simulation.runUntil(200);
+        metrics.finish(200);
+        assertEquals(5.0 * 15 / (10 * 195), metrics.utilization(0), 1e-12);
     }
 
     @Test

@@ -96,7 +96,7 @@ class StabilityTest {
             .servers(ServerTable.homogeneous(1, units.capacityUnits(capacity)))
             .workload(new SyntheticWorkload(Arrivals.poissonPerSlot(lambda),
                 SizeDistribution.discrete(units, sizes, weights), service, 3))
-            .scheduler(Kernels.byName(kernel).create())
+            .scheduler(Kernels.byName(kernel))
             .timeMode(TimeMode.SLOTTED)
             .build();
         final RunMetrics metrics = new RunMetrics(simulation, horizon / 10, 1, horizon / 2048,

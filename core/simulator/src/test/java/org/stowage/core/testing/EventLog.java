@@ -7,7 +7,7 @@ import org.stowage.core.engine.RejectReason;
 import org.stowage.core.engine.SimulationListener;
 
 /** Records every event as a line, to compare two runs event by event. Allocates; tests only. */
-public final class EventLog implements SimulationListener {
+public class EventLog implements SimulationListener {
     private final List<String> lines = new ArrayList<>();
 
     @Override

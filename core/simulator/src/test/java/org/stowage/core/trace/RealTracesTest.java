@@ -75,7 +75,7 @@ class RealTracesTest {
         final Simulation simulation = Simulation.builder()
             .servers(ServerTable.homogeneous(1000, Units.defaults().capacityUnits(1.0)))
             .workload(trace.workload(TimeMode.SLOTTED, TraceWorkload.DEFAULT_INTERVAL_MICROS, 1.0))
-            .scheduler(org.stowage.core.kernel.Kernels.byName("BF-J/S").create())
+            .scheduler(org.stowage.core.kernel.Kernels.byName("BF-J/S"))
             .timeMode(TimeMode.SLOTTED)
             .checkInvariants(true)
             .build();
@@ -122,7 +122,7 @@ class RealTracesTest {
         final Simulation simulation = Simulation.builder()
             .servers(trace.newServerTable())
             .workload(trace.workload(TimeMode.CONTINUOUS, 1_000_000, 1.0))
-            .scheduler(org.stowage.core.kernel.Kernels.byName("BF-J").create())
+            .scheduler(org.stowage.core.kernel.Kernels.byName("BF-J"))
             .timeMode(TimeMode.CONTINUOUS)
             .checkInvariants(100)
             .build();

@@ -170,7 +170,7 @@ class TraceWorkloadTest {
         return Simulation.builder()
             .servers(servers)
             .workload(trace.workload(mode, TraceWorkload.DEFAULT_INTERVAL_MICROS, 1.0))
-            .scheduler(Kernels.byName(kernel).create())
+            .scheduler(Kernels.byName(kernel))
             .timeMode(mode)
             .checkInvariants(true)
             .build();

@@ -7,7 +7,8 @@ import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.JobView;
+import org.stowage.core.state.ServerView;
 
 /**
  * Base of the naive reference twins: the waiting jobs in a plain {@link ArrayList} in arrival order, and
@@ -18,8 +19,8 @@ import org.stowage.core.state.ServerTable;
  */
 abstract class NaiveCentralQueue implements Scheduler {
     protected SchedulerContext context;
-    protected JobTable jobs;
-    protected ServerTable servers;
+    protected JobView jobs;
+    protected ServerView servers;
     protected final List<Integer> waiting = new ArrayList<>();
     private JobQueue stateHolder;
 
@@ -58,7 +59,7 @@ abstract class NaiveCentralQueue implements Scheduler {
 
     /** Least residual (D = 1) or largest size-occupancy inner product (D &gt; 1); ties lowest index. */
     protected final int bestServer(final int job) {
-        int best = ServerTable.NONE;
+        int best = ServerView.NONE;
         long bestKey = 0;
         for (int server = 0; server < servers.count(); server++) {
             if (!fits(job, server)) {
@@ -74,7 +75,7 @@ abstract class NaiveCentralQueue implements Scheduler {
                 }
                 key = score;
             }
-            if (best == ServerTable.NONE || key > bestKey) {
+            if (best == ServerView.NONE || key > bestKey) {
                 best = server;
                 bestKey = key;
             }
@@ -88,7 +89,7 @@ abstract class NaiveCentralQueue implements Scheduler {
                 return server;
             }
         }
-        return ServerTable.NONE;
+        return ServerView.NONE;
     }
 
     /** The largest waiting job that fits {@code server} (D = 1); among equals the first in arrival order. */

@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.kernel.StallCounting;
+import org.stowage.core.state.ServerView;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.StallingBestFitJobsServers} ({@code BF-J/S-naive:stall=true}):
  * the same three steps by linear scans over every server and every waiting job.
  */
-public final class NaiveStallingBestFitJobsServers extends NaiveCentralQueue {
+public final class NaiveStallingBestFitJobsServers extends NaiveCentralQueue implements StallCounting {
     private final TreeSet<Integer> departedServers = new TreeSet<>();
     private final List<Integer> arrivals = new ArrayList<>();
     private boolean[] stalled;
@@ -51,14 +52,14 @@ public final class NaiveStallingBestFitJobsServers extends NaiveCentralQueue {
         departedServers.clear();
         for (final int job : arrivals) {
             if (jobs.isQueued(job)) {
-                int best = ServerTable.NONE;
+                int best = ServerView.NONE;
                 for (int server = 0; server < servers.count(); server++) {
                     if (!stalled[server] && fits(job, server)
-                        && (best == ServerTable.NONE || servers.residual(server, 0) < servers.residual(best, 0))) {
+                        && (best == ServerView.NONE || servers.residual(server, 0) < servers.residual(best, 0))) {
                         best = server;
                     }
                 }
-                if (best != ServerTable.NONE) {
+                if (best != ServerView.NONE) {
                     start(job, best);
                 }
             }
@@ -81,6 +82,7 @@ public final class NaiveStallingBestFitJobsServers extends NaiveCentralQueue {
     }
 
     /** Stalls started so far. */
+    @Override
     public long stallsStarted() {
         return stalls;
     }

@@ -6,9 +6,11 @@ import java.util.List;
 
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.StallCounting;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.JobView;
+import org.stowage.core.state.ServerView;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.VirtualQueueScheduling} ({@code VQS-naive}) and
@@ -20,15 +22,15 @@ import org.stowage.core.state.ServerTable;
  *
  * <p>A {@link JobQueue} is still used, only so the simulation sees jobs as queued; no decision reads it.
  */
-public final class NaiveVirtualQueues implements Scheduler {
+public final class NaiveVirtualQueues implements Scheduler, StallCounting {
     private final boolean bestFit;
     private final int levels;
     private final String stallText;
     private final BigDecimal stall;
 
     private SchedulerContext context;
-    private JobTable jobs;
-    private ServerTable servers;
+    private JobView jobs;
+    private ServerView servers;
     private JobQueue stateHolder;
     private int largest;
     private final List<List<Integer>> virtualQueues = new ArrayList<>();
@@ -182,7 +184,7 @@ public final class NaiveVirtualQueues implements Scheduler {
 
     private List<Integer> jobsOn(final int server) {
         final List<Integer> held = new ArrayList<>();
-        for (int job = servers.firstJob(server); job != JobTable.NONE; job = ServerTable.nextJobOnServer(jobs, job)) {
+        for (int job = servers.firstJob(server); job != JobTable.NONE; job = servers.nextJobOnServer(jobs, job)) {
             held.add(job);
         }
         return held;
@@ -371,6 +373,7 @@ public final class NaiveVirtualQueues implements Scheduler {
     }
 
     /** Stalls started so far. */
+    @Override
     public long stallsStarted() {
         return stalls;
     }

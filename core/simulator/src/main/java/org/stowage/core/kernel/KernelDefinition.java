@@ -1,0 +1,210 @@
+package org.stowage.core.kernel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+import org.stowage.core.engine.SchedulerFactory;
+import org.stowage.core.model.Model;
+
+/**
+ * A kernel, declared once: its name, what it does and where it comes from, the parameters it accepts, how
+ * a factory is made from them, its naive (or reference) twin, what it needs from a simulation, and which
+ * parameter variants the generic checks exercise. {@link Kernels} collects the definitions; the
+ * differential, allocation and benchmark smoke checks and the CLI's help iterate them, so a new kernel is
+ * covered by every check by declaring it here.
+ *
+ * <p>Test variants are parameter texts ({@code ""}, {@code "stall=true"}, {@code "J={J},stall={stall}"})
+ * in which a test scenario substitutes {@code {J}} (a partition depth in [2, 12]) and {@code {stall}} (a
+ * stall fraction) of its own.
+ */
+public final class KernelDefinition {
+    private final String name;
+    private final String summary;
+    private final String paper;
+    private final String cost;
+    private final List<KernelParameter> parameters;
+    private final Function<KernelParameters, SchedulerFactory> maker;
+    private final String twin;
+    private final String referenceOf;
+    private final KernelRequirements requirements;
+    private final List<String> testVariants;
+    private final Function<Model, Object> testPlanner;
+
+    private KernelDefinition(final Builder builder) {
+        this.name = Objects.requireNonNull(builder.name, "name");
+        this.summary = Objects.requireNonNull(builder.summary, "summary of " + name);
+        this.paper = Objects.requireNonNull(builder.paper, "paper of " + name);
+        this.cost = builder.cost;
+        this.parameters = List.copyOf(builder.parameters);
+        this.maker = Objects.requireNonNull(builder.maker, "factory of " + name);
+        this.twin = builder.twin;
+        this.referenceOf = builder.referenceOf;
+        this.requirements = Objects.requireNonNull(builder.requirements, "requirements of " + name);
+        this.testVariants = List.copyOf(builder.testVariants);
+        this.testPlanner = builder.testPlanner;
+        if (name.isEmpty() || name.contains(":") || name.contains(",") || name.contains("=")) {
+            throw new IllegalArgumentException("kernel names may not be empty or contain ':', ',' or '=': " + name);
+        }
+    }
+
+    /** An indexed (or the only) implementation of a scheduler. */
+    public static Builder kernel(final String name) {
+        return new Builder(name, null);
+    }
+
+    /**
+     * The naive reference twin of {@code indexed}: same parameters, requirements and test variants; the
+     * differential tests hold {@code indexed} to it event by event.
+     */
+    public static Builder referenceFor(final Builder indexed, final String name) {
+        final Builder builder = new Builder(name, indexed.name);
+        builder.summary = "naive reference twin of " + indexed.name + ": the same decisions by plain scans";
+        builder.paper = indexed.paper;
+        builder.cost = "O(N) or O(L) scans per decision";
+        builder.parameters.addAll(indexed.parameters);
+        builder.requirements = indexed.requirements;
+        builder.testVariants.addAll(indexed.testVariants);
+        builder.testPlanner = indexed.testPlanner;
+        indexed.twin = name;
+        return builder;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** What the kernel does, one line. */
+    public String summary() {
+        return summary;
+    }
+
+    /** The paper and section it implements. */
+    public String paper() {
+        return paper;
+    }
+
+    /** Its cost per decision or event, in words. */
+    public String cost() {
+        return cost;
+    }
+
+    public List<KernelParameter> parameters() {
+        return parameters;
+    }
+
+    /** The name of this kernel's naive twin, or null when it has none (a twin itself, or not indexed). */
+    public String twin() {
+        return twin;
+    }
+
+    /** Whether this is the naive reference twin of another kernel. */
+    public boolean isReference() {
+        return referenceOf != null;
+    }
+
+    /** The kernel this one is the reference twin of, or null. */
+    public String referenceOf() {
+        return referenceOf;
+    }
+
+    public KernelRequirements requirements() {
+        return requirements;
+    }
+
+    /** Parameter texts the generic checks run (see the class comment); never empty. */
+    public List<String> testVariants() {
+        return testVariants;
+    }
+
+    /** Makes a plan for test and benchmark models when the kernel needs one, or null. */
+    public Function<Model, Object> testPlanner() {
+        return testPlanner;
+    }
+
+    SchedulerFactory factory(final KernelParameters parsed) {
+        return maker.apply(parsed);
+    }
+
+    /** Declares a kernel. */
+    public static final class Builder {
+        private final String name;
+        private final String referenceOf;
+        private String summary;
+        private String paper;
+        private String cost = "";
+        private final List<KernelParameter> parameters = new ArrayList<>();
+        private Function<KernelParameters, SchedulerFactory> maker;
+        private String twin;
+        private KernelRequirements requirements = KernelRequirements.any();
+        private final List<String> testVariants = new ArrayList<>();
+        private Function<Model, Object> testPlanner;
+
+        private Builder(final String name, final String referenceOf) {
+            this.name = name;
+            this.referenceOf = referenceOf;
+        }
+
+        public Builder summary(final String text) {
+            this.summary = text;
+            return this;
+        }
+
+        public Builder paper(final String text) {
+            this.paper = text;
+            return this;
+        }
+
+        public Builder cost(final String text) {
+            this.cost = text;
+            return this;
+        }
+
+        public Builder parameter(final KernelParameter parameter) {
+            for (final KernelParameter existing : parameters) {
+                if (existing.key().equals(parameter.key())) {
+                    throw new IllegalArgumentException(name + " declares parameter " + parameter.key() + " twice");
+                }
+            }
+            parameters.add(parameter);
+            return this;
+        }
+
+        /** How parsed parameters become a factory of fresh kernel instances. */
+        public Builder configured(final Function<KernelParameters, SchedulerFactory> value) {
+            this.maker = value;
+            return this;
+        }
+
+        /** A kernel without parameters. */
+        public Builder factory(final SchedulerFactory value) {
+            this.maker = parsed -> value;
+            return this;
+        }
+
+        public Builder requirements(final KernelRequirements value) {
+            this.requirements = value;
+            return this;
+        }
+
+        /** Parameter texts the generic checks run (see the class comment); default: none given. */
+        public Builder testVariants(final String... variants) {
+            testVariants.clear();
+            testVariants.addAll(List.of(variants));
+            return this;
+        }
+
+        public Builder testPlanner(final Function<Model, Object> planner) {
+            this.testPlanner = planner;
+            return this;
+        }
+
+        public KernelDefinition build() {
+            if (testVariants.isEmpty()) {
+                testVariants.add("");
+            }
+            return new KernelDefinition(this);
+        }
+    }
+}

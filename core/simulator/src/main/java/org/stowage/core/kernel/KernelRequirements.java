@@ -1,0 +1,54 @@
+package org.stowage.core.kernel;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+import org.stowage.core.engine.TimeMode;
+
+/**
+ * What a kernel needs from a simulation, so that the CLI can refuse a run up front and the generic checks
+ * (differential, allocation, benchmark smoke) build only scenarios the kernel is defined for.
+ *
+ * @param maxDimensions        most resources it handles (1 for the one-resource kernels)
+ * @param timeModes            time modes it is defined for
+ * @param powerOfTwoCapacities server capacities must be the largest / 2^e (the partition kernels)
+ * @param discreteTypes        the model must list job types of fixed size (RMS: dummy jobs, per-type clocks)
+ * @param planType             the class of the precomputed plan it reads from its model, or null
+ */
+public record KernelRequirements(int maxDimensions, Set<TimeMode> timeModes, boolean powerOfTwoCapacities,
+                                 boolean discreteTypes, Class<?> planType) {
+    public KernelRequirements {
+        timeModes = Set.copyOf(timeModes);
+        if (maxDimensions < 1 || timeModes.isEmpty()) {
+            throw new IllegalArgumentException("a kernel needs at least one resource and one time mode");
+        }
+    }
+
+    /** Any number of resources, both time modes, any cluster. */
+    public static KernelRequirements any() {
+        return new KernelRequirements(org.stowage.core.Units.MAX_DIMENSIONS, EnumSet.allOf(TimeMode.class), false,
+            false, null);
+    }
+
+    /** One resource, both time modes, any cluster. */
+    public static KernelRequirements singleResource() {
+        return new KernelRequirements(1, EnumSet.allOf(TimeMode.class), false, false, null);
+    }
+
+    public KernelRequirements withPowerOfTwoCapacities() {
+        return new KernelRequirements(maxDimensions, timeModes, true, discreteTypes, planType);
+    }
+
+    public KernelRequirements withDiscreteTypes() {
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, true, planType);
+    }
+
+    public KernelRequirements withTimeModes(final TimeMode first, final TimeMode... rest) {
+        return new KernelRequirements(maxDimensions, EnumSet.of(first, rest), powerOfTwoCapacities, discreteTypes,
+            planType);
+    }
+
+    public KernelRequirements withPlan(final Class<?> type) {
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, type);
+    }
+}
