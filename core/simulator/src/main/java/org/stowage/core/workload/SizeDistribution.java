@@ -28,6 +28,21 @@ public interface SizeDistribution {
         return 1;
     }
 
+    /** Probability that a job is of class {@code k}. */
+    default double classProbability(final int k) {
+        return 1;
+    }
+
+    /** Mean real size of class {@code k} on resource {@code d}. */
+    default double classMean(final int k, final int d) {
+        return mean(d);
+    }
+
+    /** The exact size in units of every job of class {@code k} (a discrete type), or null when sizes vary. */
+    default int[] exactUnits(final int k) {
+        return null;
+    }
+
     /** One resource, uniform on [low, high] (2019 paper, Sec. VII-A). */
     static SizeDistribution uniform(final Units units, final double low, final double high) {
         return uniform(units, new double[] {low}, new double[] {high});
@@ -124,6 +139,21 @@ public interface SizeDistribution {
             }
 
             @Override
+            public double classProbability(final int k) {
+                return probabilities[k] / total;
+            }
+
+            @Override
+            public double classMean(final int k, final int d) {
+                return vectors[k][d];
+            }
+
+            @Override
+            public int[] exactUnits(final int k) {
+                return unitVectors[k].clone();
+            }
+
+            @Override
             public double mean(final int d) {
                 return means[d];
             }
@@ -197,6 +227,16 @@ public interface SizeDistribution {
             @Override
             public int classCount() {
                 return means.length;
+            }
+
+            @Override
+            public double classProbability(final int k) {
+                return weights[k] / total;
+            }
+
+            @Override
+            public double classMean(final int k, final int d) {
+                return laws[k * dimensions + d].getMean();
             }
 
             @Override

@@ -8,6 +8,7 @@ import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.Seeds;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
+import org.stowage.core.model.JobClasses;
 import org.stowage.core.state.ServerTable;
 
 /**
@@ -89,6 +90,31 @@ public final class SyntheticWorkload implements Workload {
         final Arrivals arrivals = mode == TimeMode.SLOTTED ? Arrivals.poissonPerSlot(total) : Arrivals.poissonProcess(total);
         return new SyntheticWorkload(arrivals, SizeDistribution.discrete(units, typeSizes, rates), service, seed,
             Long.MAX_VALUE);
+    }
+
+    /**
+     * What this workload's jobs are known to be before the run, for the kernel's model: per class, the mean
+     * size (and the exact size of a discrete type) in units, the mean service, and the arrival rate (the
+     * arrival rate times the class's probability; NaN for a batch).
+     */
+    public JobClasses jobClasses(final Units units) {
+        final JobClasses.Builder builder = JobClasses.builder(sizes.dimensions());
+        final double rate = arrivals.rate();
+        for (int k = 0; k < sizes.classCount(); k++) {
+            final double service = serviceByClass[serviceByClass.length == 1 ? 0 : k].mean();
+            final double classRate = Double.isNaN(rate) ? Double.NaN : rate * sizes.classProbability(k);
+            final int[] exact = sizes.exactUnits(k);
+            if (exact != null) {
+                builder.addType(exact, service, classRate);
+            } else {
+                final double[] mean = new double[sizes.dimensions()];
+                for (int d = 0; d < mean.length; d++) {
+                    mean[d] = sizes.classMean(k, d) * units.resolution();
+                }
+                builder.addClass(mean, service, classRate);
+            }
+        }
+        return builder.build();
     }
 
     /**

@@ -289,4 +289,30 @@ class WorkloadTest {
         final SizeDistribution sizes = SizeDistribution.uniform(units, new double[] {0.25, 0.05}, new double[] {0.75, 0.15});
         assertEquals(0.9 * 8 / 10, SyntheticWorkload.lambdaForIntensity(0.9, cluster, units, sizes, 10), 1e-12);
     }
+
+    @Test
+    void aWorkloadDescribesItsClassesForTheKernelsModel() {
+        final Units units = new Units(1000);
+        final SyntheticWorkload types = new SyntheticWorkload(Arrivals.poissonProcess(3),
+            SizeDistribution.discrete(units, new double[][] {{0.2, 0.5}, {0.4, 0.1}}, new double[] {2, 1}),
+            new ServiceDistribution[] {ServiceDistribution.exponential(1), ServiceDistribution.exponential(4)}, 1,
+            Long.MAX_VALUE);
+        final org.stowage.core.model.JobClasses classes = types.jobClasses(units);
+        assertEquals(2, classes.count());
+        assertTrue(classes.allExact());
+        assertEquals(200, classes.exactSize(0, 0));
+        assertEquals(100, classes.exactSize(1, 1));
+        assertEquals(2.0, classes.arrivalRate(0), 1e-12);
+        assertEquals(1.0, classes.arrivalRate(1), 1e-12);
+        assertEquals(4.0, classes.meanService(1), 1e-12);
+
+        final SyntheticWorkload gaussian = new SyntheticWorkload(Arrivals.batch(10),
+            SizeDistribution.truncatedNormal(units, new double[][] {{0.5}, {0.05}}, 0.2, new double[] {1, 1}),
+            ServiceDistribution.deterministic(2), 1);
+        final org.stowage.core.model.JobClasses varying = gaussian.jobClasses(units);
+        assertEquals(2, varying.count());
+        assertTrue(!varying.hasExactSize(0));
+        assertEquals(500, varying.meanSize(0, 0), 1.0, "truncation at 0 and 1 barely moves a mean of 0.5 at CV 0.2");
+        assertTrue(Double.isNaN(varying.arrivalRate(0)), "a batch has no rate");
+    }
 }
