@@ -5,9 +5,12 @@ import java.awt.Color;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -101,7 +104,6 @@ final class Charts {
         styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 6 : 0);
         final double floor = logarithmicY ? logFloor(lines) : Double.NaN;
         if (logarithmicY) {
-            styler.setYAxisMin(floor);
             // plain numbers (0.01, 10,000) rather than xchart's 1E4
             styler.setYAxisDecimalPattern("#,##0.###");
         }
@@ -130,8 +132,21 @@ final class Charts {
             series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             series.setMarker(SchedulerStyles.ZERO_MARKER);
             series.setMarkerColor(SchedulerStyles.ZERO_COLOR);
+            styler.setYAxisMin(floor);
+            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor));
         }
         return chart;
+    }
+
+    /**
+     * A y tick label of a logarithmic chart that draws zeros at {@code floor}: "0" at the floor (no value
+     * lies between it and the next decade), plain numbers elsewhere.
+     */
+    static String yTickLabel(final double value, final double floor) {
+        if (Math.abs(value - floor) <= 1e-9 * floor) {
+            return "0";
+        }
+        return new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
     }
 
     private static BasicStroke stroke(final SchedulerStyles.Pattern pattern) {

@@ -48,7 +48,16 @@ class ChartsTest {
         final XYChart chart = logChart(List.of(new Charts.Line("VQS", "VQS", X, y, null)));
         assertNull(chart.getSeries(Charts.ZEROS));
         assertArrayEquals(y, chart.getSeries("VQS").getYData(), 0);
-        assertEquals(1e-4, chart.getStyler().getYAxisMin(), 1e-18);
+        assertNull(chart.getStyler().getYAxisMin(), "the axis scales itself when nothing is zero");
+    }
+
+    @Test
+    void theFloorTickReadsZeroAndOthersArePlainNumbers() {
+        assertEquals("0", Charts.yTickLabel(0.01, 0.01));
+        assertEquals("0", Charts.yTickLabel(0.01 * (1 + 1e-12), 0.01));
+        assertEquals("0.1", Charts.yTickLabel(0.1, 0.01));
+        assertEquals("10,000", Charts.yTickLabel(1e4, 0.01));
+        assertEquals("0.001", Charts.yTickLabel(0.001, 1));
     }
 
     @Test
