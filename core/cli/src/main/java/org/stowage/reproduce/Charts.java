@@ -99,7 +99,9 @@ final class Charts {
         styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         styler.setYAxisLogarithmic(logarithmicY);
         styler.setXAxisDecimalPattern(xPattern);
-        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+        // curves of queue sizes rise to the right: over time (linear) the lower right holds the stable
+        // schedulers near 0, against a parameter (logarithmic) the upper left holds the worst ones
+        styler.setLegendPosition(logarithmicY ? Styler.LegendPosition.InsideSE : Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 6 : 0);
         final double floor = logarithmicY ? logFloor(lines) : Double.NaN;
