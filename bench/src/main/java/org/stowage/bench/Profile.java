@@ -45,6 +45,9 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  *       unreadable, they are off for an unprivileged user, so the launcher samples CPU time with
  *       {@code ctimer} instead (no kernel frames) and says so. At 2, the usual default, perf events work
  *       for user space, and kernel frames are hidden.</li>
+ *   <li><b>Interval.</b> {@code --interval NANOS} sets the sampling interval (for {@code alloc}, bytes
+ *       between samples); async-profiler's default, 10 ms of CPU time, gives only about 100 samples per
+ *       second of a one-thread benchmark, so a short run wants {@code --interval 1000000} (1 ms).</li>
  *   <li><b>Forks.</b> One fork unless the arguments give {@code -f}: a profile wants one JVM's picture,
  *       while the benchmarks' own three forks are for published numbers.</li>
  *   <li><b>Names.</b> A bare class name such as {@code SlotDecisionBenchmark} (or
@@ -63,8 +66,8 @@ public final class Profile {
 
     private static final Pattern BARE_NAME = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)?");
 
-    private static final String USAGE = "usage: bench/profile [--event cpu|alloc|wall|lock|itimer|ctimer] [--lib PATH]"
-        + " [--dry-run] BENCHMARK [JMH options]";
+    private static final String USAGE = "usage: bench/profile [--event cpu|alloc|wall|lock|itimer|ctimer]"
+        + " [--interval NANOS] [--lib PATH] [--dry-run] BENCHMARK [JMH options]";
 
     /**
      * What the machine says about profiling: the platform's library directory name (null when
@@ -157,6 +160,7 @@ public final class Profile {
         Path libDir = Path.of("bench", "target", "async-profiler");
         Path library = null;
         String event = "cpu";
+        long interval = 0;
         boolean dryRun = false;
         int i = 0;
         for (; i < args.size() && args.get(i).startsWith("--"); i++) {
@@ -175,6 +179,17 @@ public final class Profile {
                     if (!EVENTS.contains(event)) {
                         throw new UsageException("--event " + value + " is not one of " + String.join(", ",
                             EVENTS.stream().sorted().toList()));
+                    }
+                }
+                case "--interval" -> {
+                    try {
+                        interval = Long.parseLong(value);
+                    } catch (final NumberFormatException e) {
+                        interval = 0;
+                    }
+                    if (interval <= 0) {
+                        throw new UsageException("--interval " + value + " is not a positive number of nanoseconds"
+                            + " (or, for alloc, bytes)");
                     }
                 }
                 case "--lib" -> {
@@ -218,8 +233,8 @@ public final class Profile {
             jmh.add("1");
         }
         jmh.add("-prof");
-        jmh.add("async:libPath=" + library + ";event=" + event + ";output=flamegraph;dir="
-            + profiles.toAbsolutePath());
+        jmh.add("async:libPath=" + library + ";event=" + event + (interval > 0 ? ";interval=" + interval : "")
+            + ";output=flamegraph,text;dir=" + profiles.toAbsolutePath());
         return new Plan(List.copyOf(jmh), library, event, profiles.toAbsolutePath(), List.copyOf(notes), dryRun);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,11 +57,29 @@ class ProfileTest {
         final ProfilerConfig profiler = options.getProfilers().get(0);
         assertEquals("async", profiler.getKlass());
         final Path library = directory.resolve("lib").resolve("linux-x64").resolve("libasyncProfiler.so").toAbsolutePath();
-        assertEquals("libPath=" + library + ";event=cpu;output=flamegraph;dir="
+        assertEquals("libPath=" + library + ";event=cpu;output=flamegraph,text;dir="
             + directory.resolve("profiles").toAbsolutePath(), profiler.getOpts());
         assertEquals("cpu", plan.event());
         assertTrue(plan.notes().isEmpty(), plan.notes().toString());
         assertFalse(Files.exists(library), "a dry run extracts nothing");
+    }
+
+    @Test
+    void jmhsAsyncProfilerAcceptsTheOptionsAndFindsTheExtractedLibrary(@TempDir final Path directory)
+        throws CommandLineOptionException, ReflectiveOperationException {
+        final Profile.Machine machine = Profile.Machine.current();
+        assumeTrue(machine.platform() != null, "async-profiler ships no library for this platform");
+        for (final String event : List.of("cpu", "alloc", "ctimer")) {
+            final List<String> arguments = new ArrayList<>(args(directory, "--event", event, "--interval", "1000000",
+                "SlotDecisionBenchmark"));
+            arguments.remove("--dry-run");
+            final Profile.Plan plan = Profile.plan(arguments, machine);
+            assertTrue(Files.isRegularFile(plan.library()), plan.library() + " extracted");
+            final ProfilerConfig async = jmh(plan).getProfilers().get(0);
+            // JMH's own option parser (the constructor of the profiler it would run) takes the string
+            Class.forName("org.openjdk.jmh.profile.AsyncProfiler").getConstructor(String.class)
+                .newInstance(async.getOpts());
+        }
     }
 
     @Test
@@ -77,12 +96,13 @@ class ProfileTest {
     @Test
     void allocationProfilingAndTheUsersOwnForksAndProfilersPassThrough(@TempDir final Path directory)
         throws CommandLineOptionException {
-        final Profile.Plan plan = Profile.plan(args(directory, "--event", "alloc", "EndToEndBenchmark", "-f", "2",
-            "-prof", "gc", "-wi", "1"), LINUX);
+        final Profile.Plan plan = Profile.plan(args(directory, "--event", "alloc", "--interval", "524288",
+            "EndToEndBenchmark", "-f", "2", "-prof", "gc", "-wi", "1"), LINUX);
         final CommandLineOptions options = jmh(plan);
         assertEquals(2, options.getForkCount().get());
         assertEquals(List.of("gc", "async"), options.getProfilers().stream().map(ProfilerConfig::getKlass).toList());
-        assertTrue(options.getProfilers().get(1).getOpts().contains(";event=alloc;"), options.getProfilers().toString());
+        assertTrue(options.getProfilers().get(1).getOpts().contains(";event=alloc;interval=524288;output="),
+            options.getProfilers().toString());
         assertEquals(1, options.getWarmupIterations().get());
     }
 
@@ -113,6 +133,9 @@ class ProfileTest {
                 () -> Profile.plan(args(directory, "--event", "cycles", "EndToEndBenchmark"), LINUX)).getMessage());
         assertTrue(assertThrows(Profile.UsageException.class, () -> Profile.plan(args(directory), LINUX))
             .getMessage().startsWith("no benchmark named; usage: bench/profile"));
+        assertEquals("--interval 1ms is not a positive number of nanoseconds (or, for alloc, bytes)",
+            assertThrows(Profile.UsageException.class,
+                () -> Profile.plan(args(directory, "--interval", "1ms", "X"), LINUX)).getMessage());
         assertTrue(assertThrows(Profile.UsageException.class,
             () -> Profile.plan(args(directory, "--frobnicate", "1", "X"), LINUX)).getMessage()
             .startsWith("unknown option --frobnicate; usage"));
@@ -169,7 +192,7 @@ class ProfileTest {
             + " 'async:libPath=" + bench.resolve("target/async-profiler").resolve(Profile.platform(
             System.getProperty("os.name"), System.getProperty("os.arch"))).resolve("libasyncProfiler.so")),
             ok.output);
-        assertTrue(ok.output.contains(";output=flamegraph;dir=" + bench.resolve("target/profiles") + "'"), ok.output);
+        assertTrue(ok.output.contains(";output=flamegraph,text;dir=" + bench.resolve("target/profiles") + "'"), ok.output);
         final Run bad = run(script, "--event", "cycles", "SlotDecisionBenchmark");
         assertEquals(2, bad.exit, bad.output);
         assertEquals("profile: --event cycles is not one of alloc, cpu, ctimer, itimer, lock, wall\n", bad.output);
