@@ -31,14 +31,15 @@ import org.stowage.core.workload.SyntheticWorkload;
  * one slot; the {@code jobs} counter reports arrivals per second, which is the simulated-jobs rate.
  * Kernels that do not keep up at this load (FIFO-FF; VQS and, more slowly, VQS-BF with their default
  * partition) see their queues grow during the run (the job table is sized for it), so their rate is that
- * of a growing queue.
+ * of a growing queue. Three forks by default, so the interval carries the run-to-run variance of the
+ * JIT's compilation; {@code -f 1} for a quick look.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(value = 3, jvmArgsAppend = {"-Xmx8g"})
 public class EndToEndBenchmark {
     @Param({"BF-J/S", "BF-J", "BF-S", "FIFO-FF", "VQS", "VQS-BF"})
     public String kernel;

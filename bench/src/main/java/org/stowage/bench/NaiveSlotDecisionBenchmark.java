@@ -20,7 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * lists, linear scans): the baseline for the indexed kernels. Smaller grid, because one naive slot at
  * 10^6 queued jobs takes the better part of a second. VQS-BF-naive is left out: it rescans every queued
  * job of a type for every server it fills, about 0.8 s per slot already at 10^4 queued jobs and 1000
- * servers, so its 20 warm-up slots alone would outlast a benchmark run (see docs/BENCHMARKS.md).
+ * servers, so its 20 warm-up slots alone would outlast a benchmark run (see docs/BENCHMARKS.md). Three
+ * forks like the indexed benchmark, since the ratios of the two are headline numbers; at 10^6 queued jobs
+ * that makes a few minutes per kernel.
  *
  * <pre>
  *   java -jar bench/target/benchmarks.jar "SlotDecisionBenchmark" -p servers=1000 -p queued=1000000
@@ -31,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 1, time = 2)
 @Measurement(iterations = 3, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx12g", "-XX:+UseParallelGC"})
+@Fork(value = 3, jvmArgsAppend = {"-Xms4g", "-Xmx12g", "-XX:+UseParallelGC"})
 public class NaiveSlotDecisionBenchmark {
     @Param({"BF-J/S-naive", "BF-J-naive", "BF-S-naive", "FIFO-FF-naive", "VQS-naive"})
     public String kernel;

@@ -22,14 +22,15 @@ import org.stowage.core.state.JobTable;
  * The queue index alone: "largest queued job with size at most r" on a queue of {@code queued} jobs
  * (sizes U[0.1, 0.9]), with and without the update a placement makes (remove the job, then enqueue it
  * again at the tail so the queue keeps its length), beside the naive twin: a linear scan over the sizes
- * in arrival order. The limits r cycle through 4096 pre-drawn values of U[0, 1].
+ * in arrival order. The limits r cycle through 4096 pre-drawn values of U[0, 1]. Three forks by default
+ * (run-to-run variance); {@code -f 1} for a quick look.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(value = 3, jvmArgsAppend = {"-Xmx8g"})
 public class QueueIndexBenchmark {
     private static final int LIMITS = 4096;
 

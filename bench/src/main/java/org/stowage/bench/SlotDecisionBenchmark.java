@@ -20,7 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * Per-slot decision latency of each indexed kernel at steady state: one operation is one full slot
  * (departures, arrivals, decision) with {@code queued} jobs waiting on {@code servers} full servers and
  * about {@code departures} departures and as many arrivals per slot. The queue length is held by a
- * closed-loop workload (see {@link ClosedLoopWorkload}).
+ * closed-loop workload (see {@link ClosedLoopWorkload}). Three forks by default: a fork's JIT
+ * compilation and heap layout vary from one JVM to the next, and the published numbers must carry that
+ * run-to-run variance (JMH samples, "Forking"); {@code -f 1} for a quick look.
  *
  * <pre>
  *   java -jar bench/target/benchmarks.jar SlotDecisionBenchmark -p kernel=BF-J/S -p servers=10000 -p queued=1000000 -prof gc
@@ -31,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx12g", "-XX:+UseParallelGC"})
+@Fork(value = 3, jvmArgsAppend = {"-Xms6g", "-Xmx12g", "-XX:+UseParallelGC"})
 public class SlotDecisionBenchmark {
     @Param({"BF-J/S", "BF-J", "BF-S", "FIFO-FF", "VQS", "VQS-BF"})
     public String kernel;

@@ -19,7 +19,8 @@ import org.stowage.sweep.Sweep;
 /**
  * A figure of the average queue size against one parameter (2019 paper, Figs. 4a, 4b and 5): one line per
  * scheduler with 95% intervals over replications, on a logarithmic axis because the schedulers differ by
- * orders of magnitude.
+ * orders of magnitude. A scheduler the paper's figure does not show is labelled "(ours)"; an average of
+ * zero (no job ever waited) is drawn at the axis floor under its own legend entry.
  */
 final class AxisFigure implements Figure {
     /** How a point of the axis becomes a run. */
@@ -33,6 +34,7 @@ final class AxisFigure implements Figure {
     private final String axis;
     private final String axisTitle;
     private final List<String> schedulers;
+    private final List<String> ours;
     private final double[] paperValues;
     private final double[] quickValues;
     private final int paperReplications;
@@ -42,8 +44,13 @@ final class AxisFigure implements Figure {
     private final Function<Means, List<Claim>> claims;
     private final List<String> notes;
 
+    /**
+     * @param schedulers every scheduler run, in plot order
+     * @param ours       those of {@code schedulers} that the paper's figure does not show
+     */
     AxisFigure(final String name, final String title, final String axis, final String axisTitle,
-               final List<String> schedulers, final double[] paperValues, final int paperReplications,
+               final List<String> schedulers, final List<String> ours, final double[] paperValues,
+               final int paperReplications,
                final double[] quickValues, final int quickReplications, final Map<String, Object> inputs,
                final SpecMaker specMaker, final Function<Means, List<Claim>> claims, final List<String> notes) {
         this.name = name;
@@ -51,6 +58,11 @@ final class AxisFigure implements Figure {
         this.axis = axis;
         this.axisTitle = axisTitle;
         this.schedulers = List.copyOf(schedulers);
+        if (!schedulers.containsAll(ours)) {
+            throw new IllegalArgumentException(name + ": schedulers marked as ours " + ours + " are not all in "
+                + schedulers);
+        }
+        this.ours = List.copyOf(ours);
         this.paperValues = paperValues.clone();
         this.quickValues = quickValues.clone();
         this.paperReplications = paperReplications;
@@ -102,6 +114,15 @@ final class AxisFigure implements Figure {
                 }
             }
         });
+        Charts.save(directory.resolve(name), title, axisTitle, "0.00", "average queue size", true, ZERO_LABEL,
+            lines(means));
+    }
+
+    /** Legend entry of the zeros on the logarithmic axis. */
+    static final String ZERO_LABEL = "0 = empty queue (at the axis floor)";
+
+    /** The plotted lines: one per scheduler, labelled "(ours)" when the paper's figure does not show it. */
+    private List<Charts.Line> lines(final Means means) {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final String scheduler : means.schedulers()) {
             final double[] x = new double[means.values().size()];
@@ -115,9 +136,15 @@ final class AxisFigure implements Figure {
                 error[i] = interval[2] - interval[0];
                 withErrors &= !Double.isNaN(error[i]);
             }
-            lines.add(new Charts.Line(scheduler, x, y, withErrors ? error : null));
+            lines.add(new Charts.Line(scheduler, Legends.label(scheduler, ours.contains(scheduler), null), x, y,
+                withErrors ? error : null));
         }
-        Charts.save(directory.resolve(name), title, axisTitle, "0.00", "average queue size", true, lines);
+        return lines;
+    }
+
+    /** The rendered lines of {@code finished}, for tests. */
+    List<Charts.Line> lines(final Sweep sweep, final List<Sweep.Unit> finished) {
+        return lines(new Means(sweep, finished, axis, "mean_queue"));
     }
 
     @Override
@@ -142,6 +169,19 @@ final class AxisFigure implements Figure {
         }
         for (final String note : notes) {
             out.println(note);
+        }
+        if (!ours.isEmpty()) {
+            out.println("(ours): " + String.join(", ", ours) + " not in the paper's figure; run for comparison.");
+        }
+        boolean zero = false;
+        for (final double value : means.values()) {
+            for (final String scheduler : means.schedulers()) {
+                zero |= means.mean(scheduler, value) == 0;
+            }
+        }
+        if (zero) {
+            out.println("A zero average (no job ever waited) is drawn at the floor of the logarithmic axis, under a"
+                + " black cross.");
         }
     }
 }

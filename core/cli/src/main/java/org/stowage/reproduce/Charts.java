@@ -1,11 +1,16 @@
 package org.stowage.reproduce;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -17,7 +22,11 @@ import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.stowage.sweep.ResultFiles;
 
-/** Line charts of the figures, saved as PNG and SVG, headless. */
+/**
+ * Line charts of the figures, saved as PNG and SVG, headless. Every line takes its scheduler's look from
+ * {@link SchedulerStyles}; on a logarithmic axis a value of zero is drawn at the axis floor under a black
+ * cross with its own legend entry, never moved silently to a small positive value.
+ */
 final class Charts {
     static {
         System.setProperty("java.awt.headless", "true");
@@ -26,12 +35,14 @@ final class Charts {
     /** Most points drawn per line: more add nothing visible and make the SVG slow to write and read. */
     static final int MAX_POINTS = 400;
 
-    /** One line: a name, x values, y values and optional error half-widths (null for none). */
-    record Line(String name, double[] x, double[] y, double[] error, boolean dashed) {
-        Line(final String name, final double[] x, final double[] y, final double[] error) {
-            this(name, x, y, error, false);
-        }
+    /** Name of the series that marks the zeros of a logarithmic chart. */
+    static final String ZEROS = "zeros";
 
+    /**
+     * One line: the scheduler spec it shows (which sets its look), its legend label, x values, y values
+     * and optional error half-widths (null for none).
+     */
+    record Line(String scheduler, String label, double[] x, double[] y, double[] error) {
         /**
          * A line of at most {@link #MAX_POINTS} points: consecutive points merged by averaging (exact for
          * the equal-width buckets of a queue series), each at the first merged x.
@@ -52,34 +63,21 @@ final class Charts {
                 }
                 thinY[i] = sum / group;
             }
-            return new Line(name, thinX, thinY, null, dashed);
+            return new Line(scheduler, label, thinX, thinY, null);
         }
     }
 
     private Charts() {
     }
 
-    /** Writes {@code base}.png and {@code base}.svg; {@code xPattern} formats the x axis (DecimalFormat). */
+    /**
+     * Writes {@code base}.png and {@code base}.svg; {@code xPattern} formats the x axis (DecimalFormat);
+     * {@code zeroLabel} is the legend entry of the zeros on a logarithmic axis (unused on a linear one).
+     */
     static void save(final Path base, final String title, final String xTitle, final String xPattern,
-                     final String yTitle, final boolean logarithmicY, final List<Line> lines) throws IOException {
-        final XYChart chart = new XYChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
-            .yAxisTitle(yTitle).build();
-        final XYStyler styler = chart.getStyler();
-        styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        styler.setYAxisLogarithmic(logarithmicY);
-        styler.setXAxisDecimalPattern(xPattern);
-        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 5 : 0);
-        for (final Line all : lines) {
-            final Line line = all.thinned();
-            final double[] y = logarithmicY ? positive(line.y()) : line.y();
-            final XYSeries series = line.error() == null ? chart.addSeries(line.name(), line.x(), y)
-                : chart.addSeries(line.name(), line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
-            if (line.dashed()) {
-                series.setLineStyle(SeriesLines.DASH_DASH);
-            }
-        }
+                     final String yTitle, final boolean logarithmicY, final String zeroLabel, final List<Line> lines)
+        throws IOException {
+        final XYChart chart = chart(title, xTitle, xPattern, yTitle, logarithmicY, zeroLabel, lines);
         ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> {
             try (OutputStream out = Files.newOutputStream(target)) {
                 BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
@@ -90,6 +88,121 @@ final class Charts {
                 VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
             }
         });
+    }
+
+    /** The chart {@link #save} writes: one series per line (named by its scheduler), then the zeros. */
+    static XYChart chart(final String title, final String xTitle, final String xPattern, final String yTitle,
+                         final boolean logarithmicY, final String zeroLabel, final List<Line> lines) {
+        final XYChart chart = new XYChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
+            .yAxisTitle(yTitle).build();
+        final XYStyler styler = chart.getStyler();
+        styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        styler.setYAxisLogarithmic(logarithmicY);
+        styler.setXAxisDecimalPattern(xPattern);
+        // curves of queue sizes rise to the right: over time (linear) the lower right holds the stable
+        // schedulers near 0, against a parameter (logarithmic) the upper left holds the worst ones
+        styler.setLegendPosition(logarithmicY ? Styler.LegendPosition.InsideSE : Styler.LegendPosition.InsideNW);
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 6 : 0);
+        final double floor = logarithmicY ? logFloor(lines) : Double.NaN;
+        if (logarithmicY) {
+            // plain numbers (0.01, 10,000) rather than xchart's 1E4
+            styler.setYAxisDecimalPattern("#,##0.###");
+        }
+        final List<double[]> zeros = new ArrayList<>();
+        for (final Line all : lines) {
+            final Line line = all.thinned();
+            final double[] y = logarithmicY ? atFloor(line, floor, zeros) : line.y();
+            final XYSeries series = line.error() == null ? chart.addSeries(line.scheduler(), line.x(), y)
+                : chart.addSeries(line.scheduler(), line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
+            final SchedulerStyles.Style style = SchedulerStyles.of(line.scheduler());
+            series.setLabel(line.label());
+            series.setLineColor(style.color());
+            series.setMarkerColor(style.color());
+            series.setMarker(style.marker());
+            series.setLineStyle(stroke(style.pattern()));
+        }
+        if (!zeros.isEmpty()) {
+            final double[] x = new double[zeros.size()];
+            final double[] y = new double[zeros.size()];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = zeros.get(i)[0];
+                y[i] = zeros.get(i)[1];
+            }
+            final XYSeries series = chart.addSeries(ZEROS, x, y);
+            series.setLabel(zeroLabel);
+            series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            series.setMarker(SchedulerStyles.ZERO_MARKER);
+            series.setMarkerColor(SchedulerStyles.ZERO_COLOR);
+            styler.setYAxisMin(floor);
+            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor));
+        }
+        return chart;
+    }
+
+    /**
+     * A y tick label of a logarithmic chart that draws zeros at {@code floor}: "0" at the floor (no value
+     * lies between it and the next decade), plain numbers elsewhere.
+     */
+    static String yTickLabel(final double value, final double floor) {
+        if (Math.abs(value - floor) <= 1e-9 * floor) {
+            return "0";
+        }
+        return new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
+    }
+
+    private static BasicStroke stroke(final SchedulerStyles.Pattern pattern) {
+        return switch (pattern) {
+            case SOLID -> SeriesLines.SOLID;
+            case DASHED -> SeriesLines.DASH_DASH;
+            case DOTTED -> SeriesLines.DOT_DOT;
+        };
+    }
+
+    /**
+     * The floor of a logarithmic axis: a decade below the decade of the smallest positive value drawn
+     * (its error bars included), so zeros sit visibly under every real point; 1 when nothing is positive.
+     */
+    static double logFloor(final List<Line> lines) {
+        double smallest = Double.POSITIVE_INFINITY;
+        for (final Line line : lines) {
+            for (int i = 0; i < line.y().length; i++) {
+                final double y = line.y()[i];
+                if (y > 0) {
+                    smallest = Math.min(smallest, y);
+                    if (line.error() != null && y - line.error()[i] > 0) {
+                        smallest = Math.min(smallest, y - line.error()[i]);
+                    }
+                }
+            }
+        }
+        return smallest == Double.POSITIVE_INFINITY ? 1 : Math.pow(10, Math.floor(Math.log10(smallest)) - 1);
+    }
+
+    /**
+     * The line's y values for a logarithmic axis: zeros moved to {@code floor} and recorded in
+     * {@code zeros} as (x, floor), once per x; positive values unchanged. A negative value has no place on
+     * a logarithmic axis and is refused, naming the line and x.
+     */
+    static double[] atFloor(final Line line, final double floor, final List<double[]> zeros) {
+        final double[] y = line.y().clone();
+        for (int i = 0; i < y.length; i++) {
+            if (y[i] < 0) {
+                throw new IllegalArgumentException("negative value " + y[i] + " of " + line.label() + " at x = "
+                    + line.x()[i] + " cannot be drawn on a logarithmic axis");
+            }
+            if (y[i] == 0) {
+                y[i] = floor;
+                boolean seen = false;
+                for (final double[] zero : zeros) {
+                    seen |= zero[0] == line.x()[i];
+                }
+                if (!seen) {
+                    zeros.add(new double[] {line.x()[i], floor});
+                }
+            }
+        }
+        return y;
     }
 
     /**
@@ -104,14 +217,5 @@ final class Charts {
             }
         }
         return clipped;
-    }
-
-    /** A log axis cannot show 0: values below 0.01 are drawn at 0.01 (the CSV keeps the true values). */
-    private static double[] positive(final double[] values) {
-        final double[] copy = values.clone();
-        for (int i = 0; i < copy.length; i++) {
-            copy[i] = Math.max(copy[i], 0.01);
-        }
-        return copy;
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +16,7 @@ import de.siegmar.fastcsv.writer.CsvWriter;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.sweep.ResultFiles;
+import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.sweep.Sweep;
 import org.stowage.core.metrics.Stability;
@@ -33,6 +35,11 @@ import org.stowage.theory.ServerClasses;
  * all of them, and each claim holds when most replications get the verdict the paper reports. Most, not
  * all: the paper's own account of Fig. 3b is that BF-J/S and VQS-BF lock into a bad configuration with
  * positive probability, so a replication that escapes the lock is part of the claim, not against it.
+ *
+ * <p>Schedulers run beside the paper's (stalled variants) are labelled "(ours)"; one whose every
+ * replication gives exactly the results of one of the paper's schedulers (the same queue series and the
+ * same metrics, bit for bit) is said to be identical to it, in the legend and in the report, since its
+ * curve hides under the other's.
  */
 final class QueueTraceFigure implements Figure {
     private final String name;
@@ -52,7 +59,8 @@ final class QueueTraceFigure implements Figure {
 
     /**
      * @param expected        scheduler to the verdict the paper reports, in plot order
-     * @param extraSchedulers schedulers run and shown without a claim of the paper (for example stalled variants)
+     * @param extraSchedulers schedulers run and shown without a claim of the paper (for example stalled
+     *                        variants), labelled "(ours)"
      */
     QueueTraceFigure(final String name, final String title, final double capacity, final double[][] sizes,
                      final double[] weights, final double lambda, final Supplier<ServiceDistribution> service,
@@ -136,6 +144,17 @@ final class QueueTraceFigure implements Figure {
                 }
             }
         });
+        Charts.save(directory.resolve(name), title,
+            extraSchedulers.isEmpty() ? "time (million slots)" : "time (million slots); dashed: stalled variants", "0.0",
+            "total queue size", false, "", lines(finished));
+    }
+
+    /**
+     * The plotted lines: replication 0 of each scheduler, time in millions of slots; schedulers outside
+     * the paper's figure labelled "(ours)", and "identical to X" when {@link #identicalTo} finds X.
+     */
+    List<Charts.Line> lines(final List<Sweep.Unit> finished) {
+        final Map<String, List<Sweep.Unit>> groups = byScheduler(finished);
         final List<Charts.Line> lines = new ArrayList<>();
         for (final Sweep.Unit unit : finished) {
             if (unit.point().replication() == 0) {
@@ -143,13 +162,45 @@ final class QueueTraceFigure implements Figure {
                 for (int i = 0; i < millions.length; i++) {
                     millions[i] /= 1e6;
                 }
-                lines.add(new Charts.Line(unit.scheduler(), millions, unit.result().seriesMean(), null,
-                    extraSchedulers.contains(unit.scheduler())));
+                final boolean ours = extraSchedulers.contains(unit.scheduler());
+                final String label = Legends.label(unit.scheduler(), ours,
+                    ours ? identicalTo(unit.scheduler(), groups) : null);
+                lines.add(new Charts.Line(unit.scheduler(), label, millions, unit.result().seriesMean(), null));
             }
         }
-        Charts.save(directory.resolve(name), title,
-            extraSchedulers.isEmpty() ? "time (million slots)" : "time (million slots); dashed: stalled variants", "0.0",
-            "total queue size", false, lines);
+        return lines;
+    }
+
+    /**
+     * The first of the paper's schedulers whose results equal {@code scheduler}'s in every replication
+     * (queue series and every metric, bit for bit), or null if there is none.
+     */
+    private String identicalTo(final String scheduler, final Map<String, List<Sweep.Unit>> groups) {
+        final Map<Integer, RunResult> mine = byReplication(groups.get(scheduler));
+        for (final String paper : expected.keySet()) {
+            final List<Sweep.Unit> theirs = groups.get(paper);
+            if (theirs == null || theirs.size() != mine.size()) {
+                continue;
+            }
+            boolean same = true;
+            for (final Map.Entry<Integer, RunResult> other : byReplication(theirs).entrySet()) {
+                final RunResult result = mine.get(other.getKey());
+                same &= result != null && result.metrics().equals(other.getValue().metrics())
+                    && Arrays.equals(result.seriesMean(), other.getValue().seriesMean());
+            }
+            if (same) {
+                return paper;
+            }
+        }
+        return null;
+    }
+
+    private static Map<Integer, RunResult> byReplication(final List<Sweep.Unit> units) {
+        final Map<Integer, RunResult> results = new LinkedHashMap<>();
+        for (final Sweep.Unit unit : units) {
+            results.put(unit.point().replication(), unit.result());
+        }
+        return results;
     }
 
     private Map<String, List<Sweep.Unit>> byScheduler(final List<Sweep.Unit> finished) {
@@ -209,6 +260,15 @@ final class QueueTraceFigure implements Figure {
             capacity.rho(), capacity.lambda(mu), ResultFiles.number(mu), ResultFiles.number(lambda));
         for (final String note : notes) {
             out.println(note);
+        }
+        final Map<String, List<Sweep.Unit>> groups = byScheduler(finished);
+        for (final String ours : extraSchedulers) {
+            if (groups.containsKey(ours)) {
+                final String same = identicalTo(ours, groups);
+                out.println(ours + " (ours) " + (same == null ? "is not in the paper's figure."
+                    : "is not in the paper's figure, and gives exactly the results of " + same + " in every"
+                    + " replication: its curve lies under " + same + "'s."));
+            }
         }
     }
 

@@ -9,11 +9,16 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stowage.core.experiment.Experiments;
+import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
 import org.stowage.core.testing.SharedTraces;
 
@@ -41,11 +46,56 @@ class ReproduceTest {
             for (final Claim claim : reproduction.claims()) {
                 assertTrue(claim.agrees() || !claim.robust(), figure.name() + ": " + claim);
             }
+            assertLabels(figure, reproduction);
             for (final String suffix : List.of(".csv", ".png", ".svg")) {
                 final Path file = directory.resolve(figure.name()).resolve(figure.name() + suffix);
                 assertTrue(Files.size(file) > 100, file.toString());
             }
         }
+    }
+
+    /**
+     * The legend marks what the paper does not show: FIFO-FF in Fig. 4, the stalled variants in Fig. 3b,
+     * and says when a stalled variant's results are those of its plain kernel.
+     */
+    private static void assertLabels(final Figure figure, final Reproduction reproduction) {
+        final List<Sweep.Unit> finished = reproduction.outcome().finished();
+        final List<Charts.Line> lines = figure instanceof QueueTraceFigure trace ? trace.lines(finished)
+            : ((AxisFigure) figure).lines(reproduction.sweep(), finished);
+        final Map<String, String> labels = new LinkedHashMap<>();
+        for (final Charts.Line line : lines) {
+            labels.put(line.scheduler(), line.label());
+        }
+        System.out.println(figure.name() + " legend: " + labels.values());
+        final Set<String> ours = switch (figure.name()) {
+            case "fig3b" -> Set.of("BF-J/S:stall=true", "VQS-BF:stall=0.5", "VQS:stall=0.5");
+            case "fig4a", "fig4b" -> Set.of("FIFO-FF");
+            default -> Set.of();
+        };
+        for (final Map.Entry<String, String> label : labels.entrySet()) {
+            assertEquals(ours.contains(label.getKey()), label.getValue().contains("(ours"), figure.name() + ": " + label);
+            assertTrue(label.getValue().startsWith(label.getKey()), figure.name() + ": " + label);
+        }
+        if (figure.name().equals("fig3b")) {
+            final boolean identical = sameResults(finished, "BF-J/S:stall=true", "BF-J/S");
+            assertEquals(identical, labels.get("BF-J/S:stall=true").endsWith("(ours; identical to BF-J/S here)"),
+                labels.toString());
+            assertTrue(labels.get("VQS-BF:stall=0.5").endsWith(" (ours)"), labels.toString());
+        }
+    }
+
+    private static boolean sameResults(final List<Sweep.Unit> finished, final String one, final String other) {
+        final Map<Integer, String> first = new HashMap<>();
+        final Map<Integer, String> second = new HashMap<>();
+        for (final Sweep.Unit unit : finished) {
+            final String fingerprint = unit.result().metrics() + java.util.Arrays.toString(unit.result().seriesMean());
+            if (unit.scheduler().equals(one)) {
+                first.put(unit.point().replication(), fingerprint);
+            } else if (unit.scheduler().equals(other)) {
+                second.put(unit.point().replication(), fingerprint);
+            }
+        }
+        return !first.isEmpty() && first.equals(second);
     }
 
     @Test

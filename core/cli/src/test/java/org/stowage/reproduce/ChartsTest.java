@@ -1,0 +1,114 @@
+package org.stowage.reproduce;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+
+class ChartsTest {
+    private static final double[] X = {1.0, 1.1, 1.2, 1.3};
+
+    private static XYChart logChart(final List<Charts.Line> lines) {
+        return Charts.chart("t", "x", "0.0", "y", true, AxisFigure.ZERO_LABEL, lines);
+    }
+
+    @Test
+    void aZeroOnALogAxisSitsAtTheFloorUnderItsOwnLegendEntry() {
+        final XYChart chart = logChart(List.of(
+            new Charts.Line("BF-J/S", "BF-J/S", X, new double[] {0, 0, 9.3, 27}, null),
+            new Charts.Line("VQS", "VQS", X, new double[] {0, 0.5, 14, 58}, null)));
+        // smallest positive value 0.5: its decade is 0.1, the floor a decade lower
+        assertEquals(0.01, chart.getStyler().getYAxisMin(), 1e-15);
+        final XYSeries bfjs = chart.getSeries("BF-J/S");
+        assertArrayEquals(new double[] {0.01, 0.01, 9.3, 27}, bfjs.getYData(), 1e-15);
+        final XYSeries zeros = chart.getSeries(Charts.ZEROS);
+        assertEquals(AxisFigure.ZERO_LABEL, zeros.getLabel());
+        assertTrue(zeros.isShowInLegend());
+        assertSame(SchedulerStyles.ZERO_MARKER, zeros.getMarker());
+        assertEquals(SchedulerStyles.ZERO_COLOR, zeros.getMarkerColor());
+        assertEquals(XYSeries.XYSeriesRenderStyle.Scatter, zeros.getXYSeriesRenderStyle().orElseThrow());
+        // one cross per x at which some line is zero
+        assertArrayEquals(new double[] {1.0, 1.1}, zeros.getXData(), 0);
+        assertArrayEquals(new double[] {0.01, 0.01}, zeros.getYData(), 1e-15);
+    }
+
+    @Test
+    void withoutZerosThereIsNoZeroEntryAndValuesAreUnchanged() {
+        final double[] y = {0.004, 3, 40, 500};
+        final XYChart chart = logChart(List.of(new Charts.Line("VQS", "VQS", X, y, null)));
+        assertNull(chart.getSeries(Charts.ZEROS));
+        assertArrayEquals(y, chart.getSeries("VQS").getYData(), 0);
+        assertNull(chart.getStyler().getYAxisMin(), "the axis scales itself when nothing is zero");
+    }
+
+    @Test
+    void theFloorTickReadsZeroAndOthersArePlainNumbers() {
+        assertEquals("0", Charts.yTickLabel(0.01, 0.01));
+        assertEquals("0", Charts.yTickLabel(0.01 * (1 + 1e-12), 0.01));
+        assertEquals("0.1", Charts.yTickLabel(0.1, 0.01));
+        assertEquals("10,000", Charts.yTickLabel(1e4, 0.01));
+        assertEquals("0.001", Charts.yTickLabel(0.001, 1));
+    }
+
+    @Test
+    void theFloorIsBelowTheLowerEndOfEveryErrorBar() {
+        final List<Charts.Line> lines = List.of(
+            new Charts.Line("VQS", "VQS", X, new double[] {2, 30, 400, 5000}, new double[] {1.5, 1, 1, 1}));
+        assertEquals(0.01, Charts.logFloor(lines), 1e-15);
+        assertEquals(1, Charts.logFloor(List.of(new Charts.Line("VQS", "VQS", X, new double[4], null))), 0);
+    }
+
+    @Test
+    void aNegativeValueIsRefusedNamingTheLine() {
+        final Charts.Line line = new Charts.Line("VQS", "VQS", X, new double[] {1, -2, 3, 4}, null);
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+            () -> Charts.atFloor(line, 0.1, new ArrayList<>()));
+        assertEquals("negative value -2.0 of VQS at x = 1.1 cannot be drawn on a logarithmic axis", error.getMessage());
+    }
+
+    @Test
+    void aLinearAxisDrawsZerosAsZeros() {
+        final XYChart chart = Charts.chart("t", "x", "0.0", "y", false, "", List.of(
+            new Charts.Line("VQS", "VQS", X, new double[] {0, 1, 0, 2}, null)));
+        assertArrayEquals(new double[] {0, 1, 0, 2}, chart.getSeries("VQS").getYData(), 0);
+        assertNull(chart.getSeries(Charts.ZEROS));
+    }
+
+    @Test
+    void everyLineTakesItsSchedulersLookAndItsLabel() {
+        final XYChart chart = logChart(List.of(
+            new Charts.Line("BF-J/S", "BF-J/S", X, new double[] {1, 2, 3, 4}, null),
+            new Charts.Line("BF-J/S:stall=true", "BF-J/S:stall=true (ours; identical to BF-J/S here)", X,
+                new double[] {1, 2, 3, 4}, null),
+            new Charts.Line("FIFO-FF", "FIFO-FF (ours)", X, new double[] {5, 6, 7, 8}, null)));
+        for (final String scheduler : List.of("BF-J/S", "BF-J/S:stall=true", "FIFO-FF")) {
+            final XYSeries series = chart.getSeries(scheduler);
+            final SchedulerStyles.Style style = SchedulerStyles.of(scheduler);
+            assertEquals(style.color(), series.getLineColor(), scheduler);
+            assertEquals(style.color(), series.getMarkerColor(), scheduler);
+            assertSame(style.marker(), series.getMarker(), scheduler);
+        }
+        assertSame(SeriesLines.SOLID, chart.getSeries("BF-J/S").getLineStyle());
+        assertSame(SeriesLines.DASH_DASH, chart.getSeries("BF-J/S:stall=true").getLineStyle());
+        assertEquals("FIFO-FF (ours)", chart.getSeries("FIFO-FF").getLabel());
+    }
+
+    @Test
+    void labelsMarkOurCurvesAndIdenticalOnes() {
+        assertEquals("VQS", Legends.label("VQS", false, null));
+        assertEquals("FIFO-FF (ours)", Legends.label("FIFO-FF", true, null));
+        assertEquals("BF-J/S:stall=true (ours; identical to BF-J/S here)",
+            Legends.label("BF-J/S:stall=true", true, "BF-J/S"));
+        assertThrows(IllegalArgumentException.class, () -> Legends.label("VQS", false, "BF-J/S"));
+    }
+}
