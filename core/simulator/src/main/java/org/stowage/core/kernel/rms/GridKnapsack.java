@@ -18,10 +18,19 @@ import java.util.Arrays;
  * knapsack recursion {@code best[i][c] = max(best[i+1][c], best[i][c - s_i] + w_i)}; the configuration is
  * then rebuilt type by type, taking for type {@code i} the largest count that still reaches the optimum.
  *
+ * <h2>Divisible sizes: O(J)</h2>
+ * When the sizes of the types that fit form a divisibility chain and the largest of them divides the
+ * capacity (the trace's dyadic types on unit servers), the fractional bound is reached by filling the
+ * whole server with one type of largest efficiency {@code w_j / s_j}, and no optimal configuration holds a
+ * job of a less efficient type (each such job could be swapped for an exact fill of the efficient one, a
+ * strict gain). The lexicographically largest optimum is then the server filled with the lowest-index most
+ * efficient type (with every weight 0: the lowest-index type that fits). {@link #solve} takes that path
+ * without the tables; the differential tests hold it to the tables and to brute force.
+ *
  * <p>Weights are {@code int} (queue lengths, {@code >= 0}) and values {@code long}: exact, so ties are
- * exact. Cost: O(J * C / g) per {@link #solve} (about 5,000 table cells for the trace's ten types) and
- * O(J * C / g) {@code long}s of memory allocated once; no allocation per call. Not thread-safe (one
- * instance per kernel).
+ * exact (efficiencies are compared by cross-multiplication). Cost: O(J * C / g) per {@link #solve} (about
+ * 5,000 table cells for ten types on a 1/512 grid), O(J) on the divisible path; O(J * C / g) {@code long}s
+ * of memory allocated once; no allocation per call. Not thread-safe (one instance per kernel).
  */
 public final class GridKnapsack {
     /** Largest table ({@code (J + 1) * cells}) accepted by the constructor: 2<sup>20</sup> longs, 8 MB. */
@@ -34,6 +43,8 @@ public final class GridKnapsack {
     private final int[] cellSizes;
     /** {@code best[i * cells + c]}, rows i = 0..J (row J is all zeros). */
     private final long[] best;
+    /** Whether the fitting sizes form a divisibility chain whose largest divides the capacity. */
+    private final boolean divisible;
 
     /**
      * @param sizes    each type's size in units, {@code > 0}
@@ -68,6 +79,20 @@ public final class GridKnapsack {
             cellSizes[j] = sizes[j] > capacity ? 0 : sizes[j] / g;
         }
         this.best = new long[(types + 1) * cells];
+        this.divisible = isDivisibleChain(cellSizes, cells - 1);
+    }
+
+    private static boolean isDivisibleChain(final int[] cellSizes, final int capacityCells) {
+        final int[] fitting = Arrays.stream(cellSizes).filter(s -> s > 0).sorted().toArray();
+        if (fitting.length == 0) {
+            return false;
+        }
+        for (int i = 1; i < fitting.length; i++) {
+            if (fitting[i] % fitting[i - 1] != 0) {
+                return false;
+            }
+        }
+        return capacityCells % fitting[fitting.length - 1] == 0;
     }
 
     private static int gcd(final int a, final int b) {
@@ -90,6 +115,14 @@ public final class GridKnapsack {
      */
     public long solve(final int[] weights, final int[] out) {
         assert weights.length >= types && out.length >= types;
+        return divisible ? solveDivisible(weights, out) : solveByTables(weights, out);
+    }
+
+    /**
+     * The general path by the tables, whether or not the sizes are divisible (same result as {@link #solve};
+     * for tests and measurements).
+     */
+    public long solveByTables(final int[] weights, final int[] out) {
         final long[] table = best;
         final int n = cells;
         for (int i = types - 1; i >= 0; i--) {
@@ -130,6 +163,30 @@ public final class GridKnapsack {
             c -= count * size;
         }
         return table[n - 1];
+    }
+
+    private long solveDivisible(final int[] weights, final int[] out) {
+        int chosen = -1;
+        for (int j = 0; j < types; j++) {
+            out[j] = 0;
+            final int size = cellSizes[j];
+            if (size == 0) {
+                continue;
+            }
+            assert weights[j] >= 0 : "weights are queue lengths: " + weights[j];
+            // w_j / s_j > w_c / s_c, exactly; ties keep the lower index
+            if (chosen < 0 || (long) weights[j] * cellSizes[chosen] > (long) weights[chosen] * size) {
+                chosen = j;
+            }
+        }
+        final int count = (cells - 1) / cellSizes[chosen];
+        out[chosen] = count;
+        return (long) count * weights[chosen];
+    }
+
+    /** Whether {@link #solve} takes the O(J) path for divisible sizes. */
+    public boolean divisible() {
+        return divisible;
     }
 
     /** The grid step in units: the gcd of the sizes and the capacity. */

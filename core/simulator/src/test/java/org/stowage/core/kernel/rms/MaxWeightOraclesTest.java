@@ -2,6 +2,7 @@ package org.stowage.core.kernel.rms;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,14 +63,24 @@ class MaxWeightOraclesTest {
         final GridKnapsack grid = new GridKnapsack(sizes, unit);
         assertEquals(unit >> 9, grid.gridUnits());
         assertEquals(513, grid.cells());
+        assertTrue(grid.divisible());
         final int[] out = new int[10];
+        final int[] tables = new int[10];
         // efficiency w_p 2^p: type 3 (1/8) with Q = 40 gives 320, type 9 (1/512) with Q = 1 gives 512
         final int[] queues = {0, 0, 0, 40, 0, 0, 0, 0, 0, 1};
         assertEquals(512, grid.solve(queues, out));
         assertArrayEquals(new int[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 512}, out);
+        assertEquals(512, grid.solveByTables(queues, tables));
+        assertArrayEquals(out, tables);
         queues[3] = 64;
         assertEquals(512, grid.solve(queues, out), "a tie: 8 x 64 = 512 x 1");
         assertArrayEquals(new int[] {0, 0, 0, 8, 0, 0, 0, 0, 0, 0}, out, "the lexicographically largest optimum");
+        assertEquals(512, grid.solveByTables(queues, tables));
+        assertArrayEquals(out, tables);
+        assertEquals(0, grid.solve(new int[10], out));
+        assertArrayEquals(new int[] {1, 0, 0, 0, 0, 0, 0, 0, 0, 0}, out, "no weight: one job of the first type");
+        assertFalse(new GridKnapsack(new int[] {2, 5}, 10).divisible());
+        assertFalse(new GridKnapsack(new int[] {2, 4}, 10).divisible(), "4 does not divide 10");
     }
 
     @Test
@@ -77,6 +88,7 @@ class MaxWeightOraclesTest {
         final long first = ONLY == null ? 1 : Long.parseLong(ONLY);
         final long last = ONLY == null ? INSTANCES : first;
         int gridInstances = 0;
+        int divisibleInstances = 0;
         for (long seed = first; seed <= last; seed++) {
             final SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L);
             final int dimensions = 1 + (int) (seed % 3);
@@ -99,6 +111,14 @@ class MaxWeightOraclesTest {
                     sizes[j][0] = capacity[0] + 1 + random.nextInt(5); // fits nowhere
                 }
             }
+            if (dimensions == 1 && random.nextInt(3) == 0) {
+                // a divisibility chain (the trace's dyadic types and their like): capacity a multiple of all
+                final int base = 1 + random.nextInt(50);
+                capacity[0] = base * 8 * (1 + random.nextInt(3));
+                for (int j = 0; j < types; j++) {
+                    sizes[j][0] = random.nextInt(10) == 0 ? capacity[0] * 2 : base << random.nextInt(4);
+                }
+            }
             final List<int[]> feasible = feasible(sizes, capacity);
             final List<int[]> maximal = maximal(sizes, capacity, feasible);
             final MaxWeightTable table = new MaxWeightTable(types, maximal.toArray(new int[0][]));
@@ -119,10 +139,16 @@ class MaxWeightOraclesTest {
                 if (grid != null) {
                     assertEquals(value(expected, weights), grid.solve(weights, out), where + ": grid value");
                     assertArrayEquals(expected, out, where + ": grid configuration");
+                    if (grid.divisible()) {
+                        divisibleInstances++;
+                        assertEquals(value(expected, weights), grid.solveByTables(weights, out), where + ": tables");
+                        assertArrayEquals(expected, out, where + ": tables configuration");
+                    }
                 }
             }
         }
         assertTrue(ONLY != null || gridInstances > INSTANCES / 4, "grid instances: " + gridInstances);
+        assertTrue(ONLY != null || divisibleInstances > INSTANCES / 10, "divisible solves: " + divisibleInstances);
     }
 
     @Test
