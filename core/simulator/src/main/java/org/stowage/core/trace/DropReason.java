@@ -21,6 +21,8 @@ public enum DropReason {
     AFTER_WINDOW(false, "event after the trace window (timestamp 2^63-1)"),
     UNKNOWN_EVENT(false, "a row with an unknown event type"),
     NO_FINISH_IN_WINDOW(false, "no FINISH in window (open at the end of the last file)"),
+    /** Only with a priority limit ({@link TraceOptions#withGoogleMaxPriority}). */
+    PRIORITY_ABOVE_LIMIT(false, "priority above the limit (production tasks: 9-11)"),
     // ---- SWF ----
     SUBMIT_TIME_UNKNOWN(false, "submit time unknown (-1) or negative"),
     RUN_TIME_UNKNOWN(false, "run time unknown (-1)"),

@@ -25,6 +25,14 @@ import org.stowage.core.Units;
  * A task that finishes cleanly and is later resubmitted (about 3,000 in parts 0-13) is revoked, so the
  * rule holds over the task's whole history in the files read.
  *
+ * <h2>Options of the 2018 paper (Psychas and Ghaderi 2018, Sec. VII-B)</h2>
+ * With a priority limit ({@link TraceOptions#withGoogleMaxPriority}) the priority on the task's SUBMIT row
+ * (column 9) is parsed and a task above the limit is dropped as {@link DropReason#PRIORITY_ABOVE_LIMIT},
+ * checked after the window rules and before the requests (it is a property of the task, not of a row).
+ * With dyadic types ({@link TraceOptions#withDyadicTypes}) the kept sizes are rounded up to the types and
+ * the types become job classes ({@link DyadicTypes}); the summary then describes the typed sizes and counts
+ * the tasks per type.
+ *
  * <h2>Streaming, memory and speed</h2>
  * Rows are split in one pass over a reused byte buffer ({@link LineSource#nextFields}); only columns 1
  * (time), 3 (job), 4 (index), 6 (event type) and, on SUBMIT rows, 10-11 (CPU, memory) are parsed; the
@@ -67,6 +75,8 @@ final class GoogleTaskEventsLoader {
     private static final int DROPPED = -1;
     private static final long NOT_SCHEDULED = -1;
     private static final int NO_SLOT = -1;
+    /** Priority of a non-SUBMIT row or when no limit is set: never above the limit. */
+    private static final int NO_PRIORITY = -1;
     /** Request parse results that are not unit counts. */
     private static final int REQUEST_MISSING = -1;
     private static final int REQUEST_NEGATIVE = -2;
@@ -77,6 +87,8 @@ final class GoogleTaskEventsLoader {
     private final int maxLineBytes;
     private final TraceSummary summary;
     private final KeptTasks kept;
+    private final int maxPriority;
+    private final int dyadicTypes;
     private final TaskStates tasks = new TaskStates();
 
     private long[] openSubmit = new long[1 << 12];
@@ -98,10 +110,30 @@ final class GoogleTaskEventsLoader {
         this.units = options.units();
         this.dimensions = options.dimensions();
         this.maxLineBytes = options.maxLineBytes();
+        this.maxPriority = options.googleMaxPriority();
+        this.dyadicTypes = options.dyadicTypes();
+        final DropReason[] reasons = reasons(maxPriority != TraceOptions.NO_PRIORITY_LIMIT);
         this.summary = dimensions == 1
-            ? new TraceSummary(TraceFormat.GOOGLE_2011, source, REASONS, "max(CPU, memory)")
-            : new TraceSummary(TraceFormat.GOOGLE_2011, source, REASONS, "CPU", "memory");
+            ? new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons,
+                dyadicTypes > 0 ? "max(CPU, memory), typed" : "max(CPU, memory)")
+            : new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "CPU", "memory");
         this.kept = new KeptTasks(dimensions, 1 << 16);
+    }
+
+    /** The reasons this load can give, in report order: {@link #REASONS}, with the priority rule if filtered. */
+    static DropReason[] reasons(final boolean priorityLimit) {
+        if (!priorityLimit) {
+            return REASONS;
+        }
+        final DropReason[] reasons = new DropReason[REASONS.length + 1];
+        int k = 0;
+        for (final DropReason reason : REASONS) {
+            if (reason == DropReason.MISSING_REQUEST) {
+                reasons[k++] = DropReason.PRIORITY_ABOVE_LIMIT;
+            }
+            reasons[k++] = reason;
+        }
+        return reasons;
     }
 
     /** Loads the parts named by {@code paths} (files, or directories standing for their parts in name order). */
@@ -113,7 +145,8 @@ final class GoogleTaskEventsLoader {
             loader.readFile(file);
         }
         loader.summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, loader.openCount);
-        final LoadedTrace trace = loader.kept.build(TraceFormat.GOOGLE_2011, loader.units, new int[0], loader.summary);
+        final LoadedTrace read = loader.kept.build(TraceFormat.GOOGLE_2011, loader.units, new int[0], loader.summary);
+        final LoadedTrace trace = loader.dyadicTypes > 0 ? DyadicTypes.apply(read, loader.dyadicTypes) : read;
         loader.summary.finish(trace, start, startCpu);
         return trace;
     }
@@ -195,13 +228,18 @@ final class GoogleTaskEventsLoader {
         }
         int cpu = REQUEST_MISSING;
         int memory = REQUEST_MISSING;
+        int priority = NO_PRIORITY;
         if (event == SUBMIT) {
             cpu = request(source, bytes, comma[8] + 1, comma[9], "CPU request (column 10)");
             memory = request(source, bytes, comma[9] + 1, comma[10], "memory request (column 11)");
+            if (maxPriority != TraceOptions.NO_PRIORITY_LIMIT) {
+                final long value = integer(source, bytes, comma[7] + 1, comma[8], "priority (column 9)");
+                priority = (int) Math.min(value, Integer.MAX_VALUE);
+            }
         }
         final int state = tasks.get(position);
         if (state == MISSING) {
-            firstEvent(position, event, time, cpu, memory);
+            firstEvent(position, event, time, cpu, memory, priority);
         } else if (state >= 0) {
             openEvent(key, position, state, event, time);
         } else if (state != DROPPED) {
@@ -209,7 +247,8 @@ final class GoogleTaskEventsLoader {
         }
     }
 
-    private void firstEvent(final int position, final int event, final long time, final int cpu, final int memory) {
+    private void firstEvent(final int position, final int event, final long time, final int cpu, final int memory,
+                            final int priority) {
         summary.addSeen();
         final DropReason reason;
         if (event != SUBMIT) {
@@ -218,6 +257,8 @@ final class GoogleTaskEventsLoader {
             reason = DropReason.SUBMITTED_BEFORE_WINDOW;
         } else if (time == AFTER_WINDOW_TIME) {
             reason = DropReason.AFTER_WINDOW;
+        } else if (priority > maxPriority) {
+            reason = DropReason.PRIORITY_ABOVE_LIMIT;
         } else if (cpu == REQUEST_MISSING || memory == REQUEST_MISSING) {
             reason = DropReason.MISSING_REQUEST;
         } else if (cpu == REQUEST_NEGATIVE || memory == REQUEST_NEGATIVE) {

@@ -11,7 +11,10 @@ import org.stowage.core.state.ServerTable;
  *
  * <p>Times are microseconds of trace time as read (not shifted, not scaled); {@link #workload} turns them
  * into simulation times. Immutable once built: any number of workloads, on any threads, may read one
- * trace. Memory: 16 + 4·D bytes per kept task.
+ * trace. Memory: 16 + 4·D bytes per kept task, plus 4 for its class when the trace has types.
+ *
+ * <p>Job classes: 0 for every task, unless the load made types ({@link TraceOptions#withDyadicTypes}); then
+ * {@link #jobClass} is the task's type in {@code [0, classCount())} and the workload passes it on.
  */
 public final class LoadedTrace {
     private final TraceFormat format;
@@ -22,12 +25,26 @@ public final class LoadedTrace {
     private final int[] sizes;
     private final int[] serverCapacities;
     private final TraceSummary summary;
+    /** Class of each task, or empty when every class is 0. */
+    private final int[] classes;
+    private final int classCount;
 
     LoadedTrace(final TraceFormat format, final Units units, final int dimensions, final long[] arrivalMicros,
                 final long[] durationMicros, final int[] sizes, final int[] serverCapacities,
                 final TraceSummary summary) {
+        this(format, units, dimensions, arrivalMicros, durationMicros, sizes, serverCapacities, summary, new int[0], 0);
+    }
+
+    /** With job classes: {@code classes[i]} in [0, classCount), one per task. */
+    LoadedTrace(final TraceFormat format, final Units units, final int dimensions, final long[] arrivalMicros,
+                final long[] durationMicros, final int[] sizes, final int[] serverCapacities,
+                final TraceSummary summary, final int[] classes, final int classCount) {
         assert arrivalMicros.length == durationMicros.length && sizes.length == arrivalMicros.length * dimensions;
         assert serverCapacities.length % dimensions == 0;
+        assert classes.length == 0 || classes.length == arrivalMicros.length;
+        assert classCount >= 0 && classCount <= 32768;
+        this.classes = classes;
+        this.classCount = classCount;
         this.format = format;
         this.units = units;
         this.dimensions = dimensions;
@@ -73,6 +90,16 @@ public final class LoadedTrace {
 
     public TraceSummary summary() {
         return summary;
+    }
+
+    /** Number of job classes (types) the load made: 0 when it made none (every class is 0). */
+    public int classCount() {
+        return classCount;
+    }
+
+    /** Job class of task i: its type when {@link #classCount()} &gt; 0, else 0. */
+    public int jobClass(final int i) {
+        return classes.length == 0 ? 0 : classes[i];
     }
 
     /** True when the trace describes its cluster (Alibaba's node list); otherwise the caller chooses servers. */

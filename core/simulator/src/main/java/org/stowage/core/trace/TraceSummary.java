@@ -42,6 +42,7 @@ public final class TraceSummary {
     private double[] sizeMeans;
     private double[] durationQuantiles;
     private double durationMean;
+    private long[] classCounts = new long[0];
 
     TraceSummary(final TraceFormat format, final String source, final DropReason[] reasons,
                  final String... resourceNames) {
@@ -107,6 +108,12 @@ public final class TraceSummary {
         sizeQuantiles = new double[dimensions][QUANTILE_LEVELS.length];
         sizeMeans = new double[dimensions];
         durationQuantiles = new double[QUANTILE_LEVELS.length];
+        classCounts = new long[trace.classCount()];
+        if (classCounts.length > 0) {
+            for (int i = 0; i < n; i++) {
+                classCounts[trace.jobClass(i)]++;
+            }
+        }
         if (n > 0) {
             firstArrivalMicros = trace.arrivalMicros(0);
             lastArrivalMicros = trace.arrivalMicros(n - 1);
@@ -272,6 +279,11 @@ public final class TraceSummary {
         return durationMean;
     }
 
+    /** Kept tasks per job class when the load made classes (dyadic types: class p has size 2^-p), else empty. */
+    public long[] classCounts() {
+        return classCounts.clone();
+    }
+
     /** The report printed by {@code stowage trace-summary}, several lines. */
     public String report() {
         final StringBuilder out = new StringBuilder(1024);
@@ -317,6 +329,13 @@ public final class TraceSummary {
                 out.append(row("size " + resourceNames[d], sizeQuantiles[d], sizeMeans[d], "%10.6f"));
             }
             out.append(row("duration (s)", durationQuantiles, durationMean, "%10.3f"));
+        }
+        if (classCounts.length > 0) {
+            out.append("kept per type (type p: size 2^-p):");
+            for (int c = 0; c < classCounts.length; c++) {
+                out.append(String.format(Locale.ROOT, " %d: %,d", c, classCounts[c]));
+            }
+            out.append(System.lineSeparator());
         }
         return out.toString();
     }

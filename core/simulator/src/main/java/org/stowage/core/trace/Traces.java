@@ -31,6 +31,12 @@ public final class Traces {
     public static LoadedTrace load(final TraceSpec spec, final TraceOptions options) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(options, "options");
+        if (spec.format() != TraceFormat.GOOGLE_2011 && (options.dyadicTypes() > 0
+            || options.googleMaxPriority() != TraceOptions.NO_PRIORITY_LIMIT)) {
+            throw new IllegalArgumentException("the priority limit and dyadic types are the 2018 paper's "
+                + "preprocessing of google2011 traces, not of " + spec.format().specName() + ": " + options);
+        }
+        DyadicTypes.check(options);
         final String source = String.join(",", spec.paths().stream().map(Object::toString).toList());
         switch (spec.format()) {
             case GOOGLE_2011:

@@ -28,7 +28,7 @@ import org.stowage.core.Units;
 class GoogleRuleDifferentialTest {
     private static final int SCENARIOS = 400;
     private static final String[] REQUESTS = {"0.5", "0.125", "0.0625", "6.25e-02", "1", "0", "0.0001554", "",
-        "-0.1", "1.5", "0.99999", "3.815e-05"};
+        "-0.1", "1.5", "0.99999", "3.815e-05", "0.001953125", "0.0019532", "0.26"};
 
     @TempDir
     Path temp;
@@ -44,11 +44,17 @@ class GoogleRuleDifferentialTest {
         for (long seed = first; seed <= last; seed++) {
             final Path dir = Files.createDirectory(temp.resolve("scenario-" + seed));
             final List<Path> files = writeScenario(new SplittableRandom(seed), dir);
-            final int dimensions = seed % 2 == 0 ? 1 : 2;
-            final TraceOptions options = TraceOptions.defaults().withDimensions(dimensions);
+            // seeds cycle through: D = 1; D = 2; a random priority limit; the 2018 paper's options
+            final int dimensions = seed % 4 == 1 ? 2 : 1;
+            final int maxPriority = seed % 4 == 2 ? (int) (seed / 4 % 12) : seed % 4 == 3
+                ? TraceOptions.GOOGLE_NON_PRODUCTION : TraceOptions.NO_PRIORITY_LIMIT;
+            final int dyadicTypes = seed % 4 == 3 ? TraceOptions.PAPER_2018_DYADIC_TYPES : 0;
+            final Units units = seed % 4 == 3 ? new Units(TraceOptions.PAPER_2018_RESOLUTION) : Units.defaults();
+            final TraceOptions options = TraceOptions.defaults().withDimensions(dimensions).withUnits(units)
+                .withGoogleMaxPriority(maxPriority).withDyadicTypes(dyadicTypes);
             final LoadedTrace trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, dir), options);
-            final NaiveGoogleRule naive = new NaiveGoogleRule(files, Units.defaults(), dimensions);
-            final String where = "seed " + seed + " (" + files.size() + " files, D=" + dimensions + ")";
+            final NaiveGoogleRule naive = new NaiveGoogleRule(files, units, dimensions, maxPriority, dyadicTypes);
+            final String where = "seed " + seed + " (" + files.size() + " files, D=" + dimensions + ", " + options + ")";
             final TraceSummary summary = trace.summary();
             assertEquals(naive.tasks.size(), summary.seen(), where + ": tasks seen");
             assertEquals(naive.kept.size(), trace.count(), where + ": tasks kept");
@@ -63,21 +69,29 @@ class GoogleRuleDifferentialTest {
                     size[d] = trace.size(i, d);
                 }
                 assertArrayEquals(expected.size(), size, where + ": size of kept task " + i);
+                assertEquals(expected.type(), trace.jobClass(i), where + ": type of kept task " + i);
+            }
+            if (dyadicTypes > 0) {
+                long typed = 0;
+                for (final long count : summary.classCounts()) {
+                    typed += count;
+                }
+                assertEquals(trace.count(), typed, where + ": tasks per type add up");
             }
             keptTotal += trace.count();
             droppedTotal += summary.dropped();
-            for (final DropReason reason : GoogleTaskEventsLoader.REASONS) {
+            for (final DropReason reason : GoogleTaskEventsLoader.reasons(true)) {
                 byReason[reason.ordinal()] += summary.count(reason);
             }
         }
         final StringBuilder counts = new StringBuilder();
-        for (final DropReason reason : GoogleTaskEventsLoader.REASONS) {
+        for (final DropReason reason : GoogleTaskEventsLoader.reasons(true)) {
             counts.append(String.format("%n  %6d %s", byReason[reason.ordinal()], reason.description()));
         }
         System.out.printf("%d scenarios: %d tasks kept, %d dropped:%s%n", last - first + 1, keptTotal, droppedTotal,
             counts);
         if (only == null) {
-            for (final DropReason reason : GoogleTaskEventsLoader.REASONS) {
+            for (final DropReason reason : GoogleTaskEventsLoader.reasons(true)) {
                 assertTrue(byReason[reason.ordinal()] > 0, "the generator never produced: " + reason.description());
             }
         }
@@ -109,8 +123,8 @@ class GoogleRuleDifferentialTest {
             final long stamp = row >= afterWindowFrom ? Long.MAX_VALUE : time;
             final long job = 1 + task % 7;
             final long index = task / 7;
-            rows.add(stamp + ",," + job + "," + index + ",m," + event[0] + ",u,0,0," + REQUESTS[event[1]] + ","
-                + REQUESTS[event[2]] + ",0,0");
+            rows.add(stamp + ",," + job + "," + index + ",m," + event[0] + ",u,0," + event[3] + ","
+                + REQUESTS[event[1]] + "," + REQUESTS[event[2]] + ",0,0");
         }
         final int parts = 1 + random.nextInt(3);
         final List<Path> files = new ArrayList<>();
@@ -134,7 +148,7 @@ class GoogleRuleDifferentialTest {
         return files;
     }
 
-    /** A task's events as (type, cpu request index, memory request index): a mutated clean lifecycle. */
+    /** A task's events as (type, cpu request index, memory request index, priority): a mutated clean lifecycle. */
     private static List<int[]> history(final SplittableRandom random) {
         final List<Integer> types = new ArrayList<>(List.of(0, 1, 4));
         if (random.nextBoolean()) {
@@ -167,10 +181,12 @@ class GoogleRuleDifferentialTest {
         }
         final List<int[]> events = new ArrayList<>();
         final boolean clean = random.nextInt(4) != 0;
+        // mostly one priority per task, as in the trace; sometimes it changes between rows
+        final int priority = random.nextInt(12);
         for (final int type : types) {
             final int cpu = clean ? random.nextInt(7) : random.nextInt(REQUESTS.length);
             final int memory = clean ? random.nextInt(7) : random.nextInt(REQUESTS.length);
-            events.add(new int[] {type, cpu, memory});
+            events.add(new int[] {type, cpu, memory, random.nextInt(5) == 0 ? random.nextInt(12) : priority});
         }
         return events;
     }

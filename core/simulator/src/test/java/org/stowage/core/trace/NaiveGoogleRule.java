@@ -25,11 +25,11 @@ import org.stowage.core.Units;
 final class NaiveGoogleRule {
     static final long AFTER_WINDOW = Long.MAX_VALUE;
 
-    record Row(long time, long job, long index, int type, String cpu, String memory) {
+    record Row(long time, long job, long index, int type, int priority, String cpu, String memory) {
     }
 
-    /** A kept task: (arrival, duration, job, index, size units per resource). */
-    record Kept(long arrival, long duration, long job, long index, int[] size) {
+    /** A kept task: (arrival, duration, job, index, size units per resource, dyadic type or 0). */
+    record Kept(long arrival, long duration, long job, long index, int[] size, int type) {
     }
 
     final Map<List<Long>, List<Row>> tasks = new LinkedHashMap<>();
@@ -37,11 +37,21 @@ final class NaiveGoogleRule {
     long unknownTypeRows;
 
     NaiveGoogleRule(final List<Path> files, final Units units, final int dimensions) {
+        this(files, units, dimensions, TraceOptions.NO_PRIORITY_LIMIT, 0);
+    }
+
+    /**
+     * With the 2018 paper's options: keep a task only if its first row's priority is at most
+     * {@code maxPriority}; with {@code dyadicTypes > 0} its size is the smallest 2^-p (p < dyadicTypes) at
+     * least max(CPU, memory), computed here by halving the unit capacity.
+     */
+    NaiveGoogleRule(final List<Path> files, final Units units, final int dimensions, final int maxPriority,
+                    final int dyadicTypes) {
         for (final Path file : files) {
             for (final String line : lines(file)) {
                 final String[] c = line.split(",", -1);
                 final Row row = new Row(Long.parseLong(c[0]), Long.parseLong(c[2]), Long.parseLong(c[3]),
-                    Integer.parseInt(c[5]), c[9], c[10]);
+                    Integer.parseInt(c[5]), Integer.parseInt(c[8]), c[9], c[10]);
                 if (row.type() > 8) {
                     unknownTypeRows++;
                 }
@@ -49,7 +59,7 @@ final class NaiveGoogleRule {
             }
         }
         for (final List<Row> events : tasks.values()) {
-            if (isKept(events)) {
+            if (isKept(events) && events.get(0).priority() <= maxPriority) {
                 final Row submit = events.get(0);
                 final long schedule = first(events, GoogleTaskEventsLoader.SCHEDULE).time();
                 final long finish = first(events, GoogleTaskEventsLoader.FINISH).time();
@@ -58,7 +68,16 @@ final class NaiveGoogleRule {
                 final int[] size = dimensions == 1
                     ? new int[] {units.sizeUnits(Math.max(cpu, memory))}
                     : new int[] {units.sizeUnits(cpu), units.sizeUnits(memory)};
-                kept.add(new Kept(submit.time(), finish - schedule, submit.job(), submit.index(), size));
+                int type = 0;
+                if (dyadicTypes > 0) {
+                    int typeSize = units.resolution();
+                    while (type + 1 < dyadicTypes && size[0] <= typeSize / 2) {
+                        typeSize /= 2;
+                        type++;
+                    }
+                    size[0] = typeSize;
+                }
+                kept.add(new Kept(submit.time(), finish - schedule, submit.job(), submit.index(), size, type));
             }
         }
         kept.sort(Comparator.comparingLong(Kept::arrival).thenComparingLong(Kept::job)

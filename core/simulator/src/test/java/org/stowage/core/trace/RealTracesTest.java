@@ -1,5 +1,6 @@
 package org.stowage.core.trace;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -85,6 +86,53 @@ class RealTracesTest {
         assertEquals(trace.count(), simulation.arrivedCount());
         assertEquals(trace.count(), simulation.completedCount());
         assertEquals(0, simulation.rejectedCount());
+    }
+
+    /**
+     * The 2018 paper's preprocessing (Sec. VII-B) on the 14 parts: the same completion rule, non-production
+     * priorities (0-8) only, and ten dyadic types. Prints the tasks per type; part 0 is also checked against
+     * the naive rule with the same options task by task.
+     */
+    @Test
+    void googleFourteenPartsWithThe2018PaperPreprocessing() {
+        assumePresent(GOOGLE);
+        final LoadedTrace trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, GOOGLE),
+            TraceOptions.psychasGhaderi2018());
+        final TraceSummary summary = trace.summary();
+        System.out.print(summary.report());
+        assertEquals(614_019, summary.seen(), "the same tasks are read");
+        assertEquals(summary.seen(), summary.kept() + summary.dropped());
+        assertEquals(3_372, summary.count(DropReason.PRIORITY_ABOVE_LIMIT), "production tasks that were not "
+            + "dropped by an earlier rule (most production tasks were submitted before the window)");
+        assertEquals(288_424, trace.count(), "290,079 kept without the priority filter");
+        assertEquals(10, trace.classCount());
+        // the sample's largest request is 0.25, so types 0 and 1 (sizes 1 and 1/2) are empty
+        assertArrayEquals(new long[] {0, 0, 2_789, 35_352, 100_987, 71_428, 50_981, 25_719, 98, 1_070},
+            summary.classCounts());
+        long typed = 0;
+        for (final long count : summary.classCounts()) {
+            typed += count;
+        }
+        assertEquals(trace.count(), typed);
+        checkKeptArrays(trace, true);
+        final int resolution = TraceOptions.PAPER_2018_RESOLUTION;
+        for (int i = 0; i < trace.count(); i++) {
+            assertEquals(resolution >> trace.jobClass(i), trace.size(i, 0), "task " + i + " has its type's size");
+        }
+
+        final Path part = GOOGLE.resolve("part-00000-of-00500.csv.gz");
+        final LoadedTrace first = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, part),
+            TraceOptions.psychasGhaderi2018());
+        final NaiveGoogleRule naive = new NaiveGoogleRule(List.of(part), new Units(resolution), 1,
+            TraceOptions.GOOGLE_NON_PRODUCTION, TraceOptions.PAPER_2018_DYADIC_TYPES);
+        assertEquals(naive.kept.size(), first.count());
+        for (int i = 0; i < first.count(); i++) {
+            final NaiveGoogleRule.Kept expected = naive.kept.get(i);
+            assertEquals(expected.arrival(), first.arrivalMicros(i), "arrival of kept task " + i);
+            assertEquals(expected.type(), first.jobClass(i), "type of kept task " + i);
+            assertEquals(expected.size()[0], first.size(i, 0), "size of kept task " + i);
+        }
+        System.out.printf("part 0 with the 2018 options: %,d kept (naive rule: %,d)%n", first.count(), naive.kept.size());
     }
 
     @Test
