@@ -109,6 +109,18 @@ public final class JobClasses {
     }
 
     @Override
+    public boolean equals(final Object other) {
+        return other instanceof JobClasses that && dimensions == that.dimensions
+            && Arrays.equals(meanSize, that.meanSize) && Arrays.equals(exactSize, that.exactSize)
+            && Arrays.equals(meanService, that.meanService) && Arrays.equals(arrivalRate, that.arrivalRate);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * Arrays.hashCode(meanSize) + Arrays.hashCode(meanService)) + Arrays.hashCode(arrivalRate);
+    }
+
+    @Override
     public String toString() {
         final StringBuilder text = new StringBuilder("JobClasses[");
         for (int k = 0; k < count(); k++) {

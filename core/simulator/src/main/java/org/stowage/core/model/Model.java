@@ -114,6 +114,18 @@ public final class Model {
             + " in its model; none was supplied");
     }
 
+    /** Models are equal when their classes, rates and plans are (plans compare as their own classes say). */
+    @Override
+    public boolean equals(final Object other) {
+        return other instanceof Model that && serverClasses.equals(that.serverClasses)
+            && jobClasses.equals(that.jobClasses) && Objects.equals(rates, that.rates) && plans.equals(that.plans);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(serverClasses, jobClasses, rates, plans);
+    }
+
     @Override
     public String toString() {
         return "Model[" + serverClasses + ", " + jobClasses + (rates == null ? "" : ", rates")

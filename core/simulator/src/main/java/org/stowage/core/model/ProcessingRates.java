@@ -52,6 +52,17 @@ public final class ProcessingRates {
         return jobClasses;
     }
 
+    @Override
+    public boolean equals(final Object other) {
+        return other instanceof ProcessingRates that && jobClasses == that.jobClasses
+            && java.util.Arrays.equals(rates, that.rates);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Arrays.hashCode(rates);
+    }
+
     /** mu of job class {@code jobClass} on server class {@code serverClass}. */
     public double rate(final int serverClass, final int jobClass) {
         return rates[serverClass * jobClasses + jobClass];

@@ -127,6 +127,17 @@ public final class ServerClasses {
     }
 
     @Override
+    public boolean equals(final Object other) {
+        return other instanceof ServerClasses that && dimensions == that.dimensions
+            && Arrays.equals(capacities, that.capacities) && Arrays.equals(classOf, that.classOf);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(capacities) + Arrays.hashCode(classOf);
+    }
+
+    @Override
     public String toString() {
         final StringBuilder text = new StringBuilder("ServerClasses[");
         for (int c = 0; c < count(); c++) {
