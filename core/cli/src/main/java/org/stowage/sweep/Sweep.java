@@ -66,7 +66,9 @@ public final class Sweep {
     /**
      * A {@link PointRunner} as data, for engines that run units in other JVMs: it is serialised there and
      * {@link #rebuild}s the same runner, for example by parsing the same command-line arguments, so every
-     * JVM plans a point exactly as this one does.
+     * JVM plans a point exactly as this one does. Equal recipes must rebuild equal runners, and recipes
+     * should have value equality (a record), so that an engine can rebuild each recipe once per JVM rather
+     * than once per unit.
      */
     @FunctionalInterface
     public interface PortableRunner extends Serializable {
