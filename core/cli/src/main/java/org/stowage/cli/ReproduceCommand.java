@@ -53,7 +53,8 @@ final class ReproduceCommand implements Callable<Integer> {
         description = "Output directory; each figure writes into DIR/FIGURE (default: ${DEFAULT-VALUE}).")
     private Path out;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+    @Option(names = "--threads", paramLabel = "N",
+        description = "Worker threads of --engine local (default: all cores).")
     private Integer threads;
 
     @Option(names = "--trace", paramLabel = "DIR",

@@ -58,7 +58,7 @@ final class SweepCommand implements Callable<Integer> {
     private int replications;
 
     @Option(names = "--threads", paramLabel = "N",
-        description = "Worker threads (default: all cores). Results do not depend on it.")
+        description = "Worker threads of --engine local (default: all cores). Results do not depend on it.")
     private Integer threads;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
