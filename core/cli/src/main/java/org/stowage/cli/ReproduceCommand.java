@@ -13,8 +13,11 @@ import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepEngine;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -30,6 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
         "  stowage reproduce fig3a",
         "  stowage reproduce all-2019 --out reproduce",
         "  stowage reproduce fig4b --quick --threads 1",
+        "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
 final class ReproduceCommand implements Callable<Integer> {
@@ -49,7 +53,8 @@ final class ReproduceCommand implements Callable<Integer> {
         description = "Output directory; each figure writes into DIR/FIGURE (default: ${DEFAULT-VALUE}).")
     private Path out;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+    @Option(names = "--threads", paramLabel = "N",
+        description = "Worker threads of --engine local (default: all cores).")
     private Integer threads;
 
     @Option(names = "--trace", paramLabel = "DIR",
@@ -60,15 +65,42 @@ final class ReproduceCommand implements Callable<Integer> {
         description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
     private long seed;
 
+    @Mixin
+    private EngineOptions engineOptions;
+
+    /** The Google 2011 task_events directory Fig. 5 reads. */
+    private Path taskEvents() {
+        return trace != null ? trace : Path.of(DEFAULT_TRACE);
+    }
+
+    /** The figures this command can run: Fig. 5 only when its trace is there. */
+    private Map<String, Figure> figures() {
+        final Path taskEvents = taskEvents();
+        return Files.isDirectory(taskEvents) ? Figures.paper2019(taskEvents) : Figures.paper2019();
+    }
+
+    private Scale scale() {
+        return quick ? Scale.QUICK : Scale.PAPER;
+    }
+
+    /** The runs of {@code figure} as this command makes them (see {@link CommandRecipe}). */
+    Sweep.PointRunner runner(final String figure) {
+        final Figure chosen = figures().get(figure);
+        if (chosen == null) {
+            throw new IllegalArgumentException("no figure " + figure + " (known here: " + figures().keySet() + ")");
+        }
+        return Reproduction.runner(chosen, scale());
+    }
+
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
-        final Path taskEvents = trace != null ? trace : Path.of(DEFAULT_TRACE);
+        final Path taskEvents = taskEvents();
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
         }
         final boolean haveTrace = Files.isDirectory(taskEvents);
-        final Map<String, Figure> known = haveTrace ? Figures.paper2019(taskEvents) : Figures.paper2019();
+        final Map<String, Figure> known = figures();
         final List<Figure> chosen = new ArrayList<>();
         if (figure.equals("all-2019")) {
             chosen.addAll(known.values());
@@ -84,21 +116,21 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
                 + String.join(", ", Figures.names()) + ")");
         }
-        final int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (workers < 1) {
-            throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be >= 1)");
-        }
-        final Scale scale = quick ? Scale.QUICK : Scale.PAPER;
+        engineOptions.validate(threads);
+        final Scale scale = scale();
         final long start = System.nanoTime();
         int disagreements = 0;
-        for (final Figure each : chosen) {
-            final Reproduction reproduction;
-            try (Progress progress = Progress.of(each.name(), Reproduction.units(each, scale))) {
-                reproduction = Reproduction.run(each, scale, out.resolve(each.name()), workers, seed, progress::stepTo);
+        try (SweepEngine engine = engineOptions.open(threads)) {
+            for (final Figure each : chosen) {
+                final Reproduction reproduction;
+                try (Progress progress = Progress.of(each.name(), Reproduction.units(each, scale))) {
+                    reproduction = Reproduction.run(each, scale, out.resolve(each.name()), engine,
+                        CommandRecipe.of(spec, each.name()), seed, progress::stepTo);
+                }
+                reproduction.print(printer);
+                disagreements += (int) reproduction.claims().stream().filter(claim -> !claim.agrees()).count();
+                printer.println("wrote " + out.resolve(each.name()).resolve(each.name() + ".csv") + " (.png, .svg)");
             }
-            reproduction.print(printer);
-            disagreements += (int) reproduction.claims().stream().filter(claim -> !claim.agrees()).count();
-            printer.println("wrote " + out.resolve(each.name()).resolve(each.name() + ".csv") + " (.png, .svg)");
         }
         printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
             scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);

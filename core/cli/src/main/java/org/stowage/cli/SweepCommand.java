@@ -10,8 +10,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.Experiments;
+import org.stowage.core.experiment.RunResult;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
 import org.stowage.core.kernel.Kernels;
 
@@ -31,6 +33,8 @@ import picocli.CommandLine.Model.CommandSpec;
         "  stowage sweep --vary intensity=0.85:0.99:0.02 --replications 3 --out sweep-4b",
         "  stowage sweep --scheduler BF-J/S,BF-S --vary servers=5,10,20 --vary intensity=0.9,0.95 --out s",
         "  stowage sweep --vary 'sizes=uniform:0.01,0.19;uniform:0.1,0.9' --horizon 1000000 --out s",
+        "",
+        "  stowage sweep --engine spark --master local[2] --vary intensity=0.9,0.95 --out s   (bin/stowage-spark)",
         "",
         "Rerun the same command with the same --out to resume an interrupted sweep: finished runs are kept.",
         "Values: a comma list, a semicolon list (for values that contain commas), or START:END:STEP."})
@@ -54,7 +58,7 @@ final class SweepCommand implements Callable<Integer> {
     private int replications;
 
     @Option(names = "--threads", paramLabel = "N",
-        description = "Worker threads (default: all cores). Results do not depend on it.")
+        description = "Worker threads of --engine local (default: all cores). Results do not depend on it.")
     private Integer threads;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -68,16 +72,16 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private WorkloadOptions workload;
 
+    @Mixin
+    private EngineOptions engineOptions;
+
     @Override
     public Integer call() {
         RunCommand.requireKnown(schedulers);
         if (replications < 1) {
             throw new IllegalArgumentException("invalid value for --replications: " + replications + " (must be >= 1)");
         }
-        final int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (workers < 1) {
-            throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be >= 1)");
-        }
+        engineOptions.validate(threads);
         final List<Sweep.Axis> axes = new ArrayList<>();
         for (final String axis : vary) {
             axes.add(parseAxis(axis));
@@ -95,13 +99,16 @@ final class SweepCommand implements Callable<Integer> {
 
         final PrintWriter printer = spec.commandLine().getOut();
         final int units = sweep.units().size();
-        printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %d threads into %s%n",
-            units, units / replications / schedulers.size(), replications, schedulers.size(), workers, out);
-        printer.flush();
         final Sweep.Outcome outcome;
-        try (Progress progress = Progress.of("sweep", units)) {
-            outcome = sweep.run(out, (point, scheduler) -> Experiments.run(planAt(point, scheduler)),
-                workers, Integer.MAX_VALUE, progress::stepTo);
+        try (SweepEngine engine = engineOptions.open(threads)) {
+            printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %s into %s%n",
+                units, units / replications / schedulers.size(), replications, schedulers.size(), engine.description(),
+                out);
+            printer.flush();
+            try (Progress progress = Progress.of("sweep", units)) {
+                outcome = sweep.run(out, new Sweep.Work(runner(), CommandRecipe.of(spec, null)), engine,
+                    Integer.MAX_VALUE, progress::stepTo);
+            }
         }
         printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
         printTable(printer, sweep, outcome);
@@ -109,7 +116,32 @@ final class SweepCommand implements Callable<Integer> {
         return 0;
     }
 
-    private org.stowage.core.experiment.RunSpec planAt(final Sweep.Point point, final String scheduler) {
+    /**
+     * Runs a point as {@code run} would with the point's values; its cost estimate is the run's expected
+     * number of arrivals (horizon x arrival rate), or the trace's job count.
+     */
+    Sweep.PointRunner runner() {
+        return new Sweep.PointRunner() {
+            @Override
+            public RunResult run(final Sweep.Point point, final String scheduler) {
+                return Experiments.run(planAt(point, scheduler).spec());
+            }
+
+            @Override
+            public double cost(final Sweep.Point point, final String scheduler) {
+                final Map<String, Object> inputs = planAt(point, scheduler).inputs();
+                if (inputs.get("trace_jobs") instanceof Number jobs) {
+                    return jobs.doubleValue();
+                }
+                if (inputs.get("horizon") instanceof Number horizon && inputs.get("lambda_used") instanceof Number lambda) {
+                    return horizon.doubleValue() * lambda.doubleValue();
+                }
+                return 1;
+            }
+        };
+    }
+
+    private WorkloadOptions.Plan planAt(final Sweep.Point point, final String scheduler) {
         WorkloadOptions options = workload;
         String schedulerSpec = scheduler;
         for (final Map.Entry<String, String> coordinate : point.coordinates().entrySet()) {
@@ -130,7 +162,7 @@ final class SweepCommand implements Callable<Integer> {
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid value for --vary: " + e.getMessage(), e);
         }
-        return options.plan(schedulerSpec, point.seed()).spec();
+        return options.plan(schedulerSpec, point.seed());
     }
 
     /** {@code NAME} or {@code NAME:K=V,...} with {@code key=value} added (or replaced). */

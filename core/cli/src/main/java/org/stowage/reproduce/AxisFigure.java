@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.ToDoubleBiFunction;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
 
@@ -41,6 +42,7 @@ final class AxisFigure implements Figure {
     private final int quickReplications;
     private final Map<String, Object> inputs;
     private final SpecMaker specMaker;
+    private final ToDoubleBiFunction<Sweep.Point, Scale> cost;
     private final Function<Means, List<Claim>> claims;
     private final List<String> notes;
 
@@ -52,7 +54,8 @@ final class AxisFigure implements Figure {
                final List<String> schedulers, final List<String> ours, final double[] paperValues,
                final int paperReplications,
                final double[] quickValues, final int quickReplications, final Map<String, Object> inputs,
-               final SpecMaker specMaker, final Function<Means, List<Claim>> claims, final List<String> notes) {
+               final SpecMaker specMaker, final ToDoubleBiFunction<Sweep.Point, Scale> cost,
+               final Function<Means, List<Claim>> claims, final List<String> notes) {
         this.name = name;
         this.title = title;
         this.axis = axis;
@@ -69,6 +72,7 @@ final class AxisFigure implements Figure {
         this.quickReplications = quickReplications;
         this.inputs = new LinkedHashMap<>(inputs);
         this.specMaker = specMaker;
+        this.cost = cost;
         this.claims = claims;
         this.notes = List.copyOf(notes);
     }
@@ -96,6 +100,11 @@ final class AxisFigure implements Figure {
     @Override
     public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
         return specMaker.make(point, scheduler, scale);
+    }
+
+    @Override
+    public double cost(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return cost.applyAsDouble(point, scale);
     }
 
     @Override

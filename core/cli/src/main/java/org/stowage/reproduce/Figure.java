@@ -25,6 +25,14 @@ public interface Figure {
     /** The run of {@code scheduler} at {@code point}. */
     RunSpec spec(Sweep.Point point, String scheduler, Scale scale);
 
+    /**
+     * A relative estimate of the run's cost (see {@link Sweep.PointRunner#cost}); the same for every run
+     * unless the figure knows better.
+     */
+    default double cost(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return 1;
+    }
+
     /** Writes the figure's CSV, PNG and SVG into {@code directory}. */
     void render(Path directory, Sweep sweep, List<Sweep.Unit> finished) throws IOException;
 

@@ -9,7 +9,9 @@ import java.util.Locale;
 import java.util.function.IntConsumer;
 
 import org.stowage.core.experiment.Experiments;
+import org.stowage.core.experiment.RunResult;
 import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepEngine;
 
 /**
  * Runs one figure: its sweep (in parallel, resumable), its CSV/PNG/SVG, its table and its claims.
@@ -21,14 +23,25 @@ import org.stowage.sweep.Sweep;
  */
 public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, List<Claim> claims, double seconds) {
 
-    /** Runs {@code figure} at {@code scale} into {@code directory}. */
+    /** Runs {@code figure} at {@code scale} into {@code directory} on {@code threads} threads of this JVM. */
     public static Reproduction run(final Figure figure, final Scale scale, final Path directory, final int threads,
                                    final long seed, final IntConsumer progress) {
+        try (SweepEngine engine = SweepEngine.threads(threads)) {
+            return run(figure, scale, directory, engine, null, seed, progress);
+        }
+    }
+
+    /**
+     * Runs {@code figure} at {@code scale} into {@code directory} on {@code engine}.
+     *
+     * @param portable rebuilds {@link #runner} in other JVMs (null when the engine runs units in this one)
+     */
+    public static Reproduction run(final Figure figure, final Scale scale, final Path directory, final SweepEngine engine,
+                                   final Sweep.PortableRunner portable, final long seed, final IntConsumer progress) {
         final long start = System.nanoTime();
         final Sweep sweep = figure.sweep(scale, seed);
-        final Sweep.Outcome outcome = sweep.run(directory,
-            (point, scheduler) -> Experiments.run(figure.spec(point, scheduler, scale)), threads, Integer.MAX_VALUE,
-            progress);
+        final Sweep.Outcome outcome = sweep.run(directory, new Sweep.Work(runner(figure, scale), portable), engine,
+            Integer.MAX_VALUE, progress);
         try {
             figure.render(directory, sweep, outcome.finished());
         } catch (final IOException e) {
@@ -36,6 +49,21 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         }
         final List<Claim> claims = figure.claims(sweep, outcome.finished());
         return new Reproduction(figure, sweep, outcome, claims, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The runs of {@code figure} at {@code scale}, with the figure's cost estimate. */
+    public static Sweep.PointRunner runner(final Figure figure, final Scale scale) {
+        return new Sweep.PointRunner() {
+            @Override
+            public RunResult run(final Sweep.Point point, final String scheduler) {
+                return Experiments.run(figure.spec(point, scheduler, scale));
+            }
+
+            @Override
+            public double cost(final Sweep.Point point, final String scheduler) {
+                return figure.cost(point, scheduler, scale);
+            }
+        };
     }
 
     /** Runs in the figure's sweep (for progress bars). */

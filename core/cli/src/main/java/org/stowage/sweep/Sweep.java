@@ -1,9 +1,9 @@
 package org.stowage.sweep;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,10 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
@@ -42,6 +38,11 @@ import org.stowage.core.engine.Seeds;
  *       written by {@link SweepFiles} once every unit has finished.</li>
  * </ul>
  *
+ * <h2>Engines</h2>
+ * Where the units run is a {@link SweepEngine}: a thread pool in this JVM, or (module stowage-spark) a
+ * Spark cluster. The engine only runs units and hands each result back; this class decides what runs and
+ * writes every file, so all engines write the same files.
+ *
  * <p>The sweep itself is a description; {@link #run} may be called once per output directory. The
  * runner is called concurrently from worker threads, so it must not share mutable state between runs
  * (the simulator core has none).
@@ -51,6 +52,40 @@ public final class Sweep {
     @FunctionalInterface
     public interface PointRunner {
         RunResult run(Point point, String scheduler);
+
+        /**
+         * A relative estimate of what the run costs (for example its expected number of arrivals); engines
+         * that spread units over many machines start the costliest first, so no long run is left for the end.
+         * Only the order of the estimates matters; every run costs the same by default.
+         */
+        default double cost(final Point point, final String scheduler) {
+            return 1;
+        }
+    }
+
+    /**
+     * A {@link PointRunner} as data, for engines that run units in other JVMs: it is serialised there and
+     * {@link #rebuild}s the same runner, for example by parsing the same command-line arguments, so every
+     * JVM plans a point exactly as this one does. Equal recipes must rebuild equal runners, and recipes
+     * should have value equality (a record), so that an engine can rebuild each recipe once per JVM rather
+     * than once per unit.
+     */
+    @FunctionalInterface
+    public interface PortableRunner extends Serializable {
+        /** The runner, built in the JVM that calls this (possibly slow: it may parse arguments or load traces). */
+        PointRunner rebuild();
+    }
+
+    /**
+     * What every unit of a sweep runs.
+     *
+     * @param runner   runs a unit in this JVM
+     * @param portable rebuilds an equal runner in another JVM; null when the work can run only here
+     */
+    public record Work(PointRunner runner, PortableRunner portable) {
+        public Work {
+            Objects.requireNonNull(runner, "runner");
+        }
     }
 
     /** One axis of the grid: a name and its values in order (as text, exactly as they appear in files). */
@@ -209,17 +244,27 @@ public final class Sweep {
     }
 
     /**
-     * Runs every unit not yet finished in {@code directory} on {@code threads} threads, then writes the
-     * assembled files. Stops early, leaving the sweep incomplete, after {@code maxUnits} units have run
-     * (to bound a session, or to test resumption).
-     *
-     * @param progress receives the number of finished units (skipped ones included), from worker threads
+     * Runs every unit not yet finished in {@code directory} on {@code threads} threads of this JVM, then writes
+     * the assembled files; see {@link #run(Path, Work, SweepEngine, int, IntConsumer)}.
      */
     public Outcome run(final Path directory, final PointRunner runner, final int threads, final int maxUnits,
                        final IntConsumer progress) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be >= 1: " + threads);
+        try (SweepEngine engine = SweepEngine.threads(threads)) {
+            return run(directory, new Work(runner, null), engine, maxUnits, progress);
         }
+    }
+
+    /**
+     * Runs every unit not yet finished in {@code directory} on {@code engine}, then writes the assembled
+     * files. Stops early, leaving the sweep incomplete, after {@code maxUnits} units have run (to bound a
+     * session, or to test resumption). Whatever the engine, each finished run is written here, in this JVM,
+     * as soon as the engine hands it back, and the assembled files come from the same code, so every engine
+     * writes the same files.
+     *
+     * @param progress receives the number of finished units (skipped ones included), from any thread
+     */
+    public Outcome run(final Path directory, final Work work, final SweepEngine engine, final int maxUnits,
+                       final IntConsumer progress) {
         try {
             SweepFiles.prepare(directory, this);
             final List<Unit> units = units();
@@ -234,43 +279,24 @@ public final class Sweep {
                 }
             }
             final int skipped = units.size() - todo.size();
-            final List<Unit> batch = todo.subList(0, Math.min(todo.size(), maxUnits));
+            final List<Unit> batch = List.copyOf(todo.subList(0, Math.min(todo.size(), maxUnits)));
             final AtomicInteger done = new AtomicInteger(skipped);
             progress.accept(skipped);
-            final ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
-                final Thread thread = new Thread(task, "sweep-worker");
-                thread.setDaemon(true);
-                return thread;
-            });
-            try {
-                final List<Future<Unit>> futures = new ArrayList<>();
-                for (final Unit unit : batch) {
-                    futures.add(pool.submit(() -> {
-                        final RunResult result = runner.run(unit.point(), unit.scheduler());
-                        final Unit ran = new Unit(unit.index(), unit.point(), unit.scheduler(), result);
-                        SweepFiles.writeUnit(directory, ran);
-                        progress.accept(done.incrementAndGet());
-                        return ran;
-                    }));
-                }
-                for (final Future<Unit> future : futures) {
-                    final Unit ran = future.get();
+            engine.run(batch, work, (unit, result) -> {
+                final Unit ran = new Unit(unit.index(), unit.point(), unit.scheduler(), result);
+                SweepFiles.writeUnit(directory, ran);
+                synchronized (finished) {
+                    if (finished.get(ran.index()) != null) {
+                        throw new IllegalStateException(engine.description() + " finished unit " + ran.index() + " twice");
+                    }
                     finished.set(ran.index(), ran);
                 }
-            } catch (final ExecutionException e) {
-                final Throwable cause = e.getCause();
-                if (cause instanceof RuntimeException runtime) {
-                    throw runtime;
+                progress.accept(done.incrementAndGet());
+            });
+            for (final Unit unit : batch) {
+                if (finished.get(unit.index()) == null) {
+                    throw new IllegalStateException(engine.description() + " returned without running unit " + unit.index());
                 }
-                if (cause instanceof Error error) {
-                    throw error;
-                }
-                throw new IllegalStateException(cause);
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("sweep interrupted", e);
-            } finally {
-                pool.shutdownNow();
             }
             final boolean complete = batch.size() == todo.size();
             if (complete) {

@@ -75,6 +75,15 @@ public final class SweepFiles {
     }
 
     static void writeUnit(final Path directory, final Sweep.Unit unit) throws IOException {
+        ResultFiles.writeString(unitFile(directory, unit), unitJson(unit));
+    }
+
+    /**
+     * The text of a finished unit's file ({@code runs/u-NNNNNN.json}): every metric, the verdict and the
+     * queue series, numbers in Java's shortest round-trip form, so {@link #unitResult} gives back the very
+     * same result. Engines that run units in other JVMs send this text back.
+     */
+    public static String unitJson(final Sweep.Unit unit) throws IOException {
         final RunResult result = unit.result();
         final Map<String, Object> json = new LinkedHashMap<>();
         json.put("unit", unit.index());
@@ -97,7 +106,7 @@ public final class SweepFiles {
         json.put("stability", verdict);
         json.put("series_start", result.seriesStart());
         json.put("series_mean", result.seriesMean());
-        ResultFiles.writeString(unitFile(directory, unit), ResultFiles.json(json));
+        return ResultFiles.json(json);
     }
 
     private static Double finite(final double value) {
@@ -110,11 +119,21 @@ public final class SweepFiles {
         if (!Files.exists(file)) {
             return null;
         }
-        final JsonNode json = ResultFiles.mapper().readTree(file.toFile());
+        return unitResult(Files.readString(file), unit, file.toString());
+    }
+
+    /**
+     * The result in the text {@link #unitJson} wrote for {@code unit}.
+     *
+     * @param source where the text came from, for the message when it holds another unit
+     * @throws IllegalArgumentException when the text is of another scheduler or seed
+     */
+    public static RunResult unitResult(final String text, final Sweep.Unit unit, final String source) throws IOException {
+        final JsonNode json = ResultFiles.mapper().readTree(text);
         final String scheduler = json.path("scheduler").asText();
         final long seed = json.path("seed").asLong();
         if (!scheduler.equals(unit.scheduler()) || seed != unit.point().seed()) {
-            throw new IllegalArgumentException(file + ": holds scheduler " + scheduler + " seed " + seed
+            throw new IllegalArgumentException(source + ": holds scheduler " + scheduler + " seed " + seed
                 + " where the sweep expects " + unit.scheduler() + " seed " + unit.point().seed());
         }
         final Map<String, Double> metrics = new LinkedHashMap<>();

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.cli.SerializingEngine;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.experiment.Experiments;
@@ -111,6 +112,49 @@ class SweepTest {
         sweep().run(fresh, SweepTest::runPoint, 2, Integer.MAX_VALUE, done -> { });
         assertArrayEquals(Files.readAllBytes(fresh.resolve(SweepFiles.RESULTS)),
             Files.readAllBytes(directory.resolve(SweepFiles.RESULTS)), "resumed results equal an uninterrupted sweep");
+    }
+
+    @Test
+    void aSweepStartedLocallyResumesOnAnotherEngineWithTheSameFiles(@TempDir final Path directory) throws IOException {
+        final Sweep.Outcome first = sweep().run(directory, SweepTest::runPoint, 2, 7, done -> { });
+        assertEquals(7, first.executed());
+        final Sweep.PortableRunner portable = () -> SweepTest::runPoint;
+        final Sweep.Outcome second;
+        try (SweepEngine engine = new SerializingEngine()) {
+            second = sweep().run(directory, new Sweep.Work(SweepTest::runPoint, portable), engine, Integer.MAX_VALUE,
+                done -> { });
+        }
+        assertTrue(second.complete());
+        assertEquals(7, second.skipped());
+        assertEquals(24 - 7, second.executed());
+        final Path local = directory.resolveSibling(directory.getFileName() + "-local");
+        sweep().run(local, SweepTest::runPoint, 2, Integer.MAX_VALUE, done -> { });
+        for (final String file : List.of(SweepFiles.RESULTS, SweepFiles.SUMMARY, SweepFiles.MANIFEST)) {
+            assertArrayEquals(Files.readAllBytes(local.resolve(file)), Files.readAllBytes(directory.resolve(file)), file);
+        }
+    }
+
+    @Test
+    void anEngineThatSkipsAUnitIsCaught(@TempDir final Path directory) {
+        final SweepEngine lazy = new SweepEngine() {
+            @Override
+            public String description() {
+                return "a lazy engine";
+            }
+
+            @Override
+            public void run(final List<Sweep.Unit> batch, final Sweep.Work work, final Finished finished) {
+                // runs nothing
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        final IllegalStateException error = assertThrows(IllegalStateException.class,
+            () -> sweep().run(directory, new Sweep.Work(SweepTest::runPoint, null), lazy, Integer.MAX_VALUE, done -> { }));
+        assertEquals("a lazy engine returned without running unit 0", error.getMessage());
+        assertFalse(Files.exists(directory.resolve(SweepFiles.RESULTS)));
     }
 
     @Test

@@ -1,0 +1,65 @@
+package org.stowage.cli;
+
+import java.util.ServiceLoader;
+
+import org.stowage.sweep.SweepEngine;
+
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --engine} and {@code --master} of {@code sweep} and {@code reproduce}: where the runs go. The local
+ * engine needs nothing; any other is a {@link SweepEngine.Provider} on the class path (the stowage-spark
+ * module's {@code spark}), so this module never depends on Spark.
+ */
+final class EngineOptions {
+    static final String LOCAL = "local";
+    static final String SPARK = "spark";
+
+    @Option(names = "--engine", paramLabel = "NAME", defaultValue = LOCAL,
+        description = "Where the runs go: local (threads of this JVM) or spark (an Apache Spark cluster, see --master;"
+            + " needs bin/stowage-spark or spark-submit). Results do not depend on it (default: ${DEFAULT-VALUE}).")
+    String engine;
+
+    @Option(names = "--master", paramLabel = "URL",
+        description = "Spark master for --engine spark: local[N], spark://HOST:PORT, yarn, k8s://... "
+            + "(default: the one spark-submit sets).")
+    String master;
+
+    /** Checks the options before any work starts; {@code threads} is the command's {@code --threads}. */
+    void validate(final Integer threads) {
+        if (engine.equals(LOCAL)) {
+            if (master != null) {
+                throw new IllegalArgumentException("--master applies to --engine " + SPARK + " only: " + master);
+            }
+            final int workers = workers(threads);
+            if (workers < 1) {
+                throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be >= 1)");
+            }
+        } else if (threads != null) {
+            throw new IllegalArgumentException("--threads applies to --engine " + LOCAL + " only (the master sets the"
+                + " parallelism of --engine " + engine + ", for example local[4]): " + threads);
+        }
+    }
+
+    /** Opens the engine (for Spark, starts a driver: seconds). */
+    SweepEngine open(final Integer threads) {
+        validate(threads);
+        if (engine.equals(LOCAL)) {
+            return SweepEngine.threads(workers(threads));
+        }
+        for (final SweepEngine.Provider provider : ServiceLoader.load(SweepEngine.Provider.class)) {
+            if (provider.name().equals(engine)) {
+                return provider.open(master);
+            }
+        }
+        if (engine.equals(SPARK)) {
+            throw new IllegalArgumentException("invalid value for --engine: '" + SPARK + "' needs the stowage-spark jar"
+                + " and Spark on the class path: use bin/stowage-spark, or spark-submit spark/target/stowage-spark.jar");
+        }
+        throw new IllegalArgumentException("invalid value for --engine: '" + engine + "' (" + LOCAL + " or " + SPARK + ")");
+    }
+
+    private static int workers(final Integer threads) {
+        return threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    }
+}

@@ -1,0 +1,44 @@
+package org.stowage.spark;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.stowage.cli.StowageCli;
+
+/**
+ * The Spark driver: {@code stowage} with {@code --engine spark} added to {@code sweep} and {@code reproduce},
+ * so it takes exactly their arguments (plus {@code --master} outside spark-submit):
+ * <pre>
+ * spark-submit --class org.stowage.spark.SparkStowage spark/target/stowage-spark.jar sweep --vary ... --out ...
+ * </pre>
+ * Every other command runs as {@code stowage} runs it.
+ */
+public final class SparkStowage {
+    private SparkStowage() {
+    }
+
+    public static void main(final String[] args) {
+        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs the command line with the given streams; returns the exit code. */
+    public static int execute(final PrintWriter out, final PrintWriter err, final String... args) {
+        return StowageCli.execute(out, err, onSpark(args));
+    }
+
+    /** {@code args} with {@code --engine spark} after the command name of a sweep or reproduce without --engine. */
+    static String[] onSpark(final String... args) {
+        if (args.length == 0 || !(args[0].equals("sweep") || args[0].equals("reproduce"))) {
+            return args;
+        }
+        for (final String arg : args) {
+            if (arg.equals("--engine") || arg.startsWith("--engine=")) {
+                return args;
+            }
+        }
+        final List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(1, List.of("--engine", "spark"));
+        return all.toArray(String[]::new);
+    }
+}
