@@ -22,8 +22,7 @@ import org.stowage.core.engine.SchedulerContext;
  */
 public final class BestFitJobsServers extends CentralQueueScheduler {
     private final IntArrayList arrivals = new IntArrayList(1024);
-    private final IntArrayList departedServers = new IntArrayList(1024);
-    private boolean[] departedMark;
+    private DepartedServers departed;
 
     @Override
     public String name() {
@@ -34,8 +33,7 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
     public void attach(final SchedulerContext schedulerContext) {
         super.attach(schedulerContext);
         requireSingleResource();
-        departedMark = new boolean[servers.count()];
-        departedServers.ensureCapacity(servers.count());
+        departed = new DepartedServers(servers.count());
     }
 
     @Override
@@ -46,23 +44,16 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
 
     @Override
     public void onDeparture(final int job, final int server) {
-        if (!departedMark[server]) {
-            departedMark[server] = true;
-            departedServers.add(server);
-        }
+        departed.add(server);
     }
 
     @Override
     public void decide(final double now) {
-        final int[] departed = departedServers.elements();
-        final int departedCount = departedServers.size();
-        sortServers(departed, departedCount);
+        final int departedCount = departed.sort();
         for (int i = 0; i < departedCount; i++) {
-            final int server = departed[i];
-            departedMark[server] = false;
-            fillLargestFirst(server);
+            fillLargestFirst(departed.get(i));
         }
-        departedServers.clear();
+        departed.clear();
 
         final int[] arrived = arrivals.elements();
         final int arrivedCount = arrivals.size();

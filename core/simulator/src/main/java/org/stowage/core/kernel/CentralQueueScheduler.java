@@ -1,7 +1,5 @@
 package org.stowage.core.kernel;
 
-import it.unimi.dsi.fastutil.ints.IntArrays;
-
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
@@ -14,9 +12,6 @@ import org.stowage.core.state.ServerView;
  * Sec. II), with the two Best-Fit steps they are built from. Arrivals are enqueued in arrival order.
  */
 abstract class CentralQueueScheduler implements Scheduler {
-    /** Up to this many servers, {@link #sortServers} sorts by insertion. */
-    private static final int SMALL_SORT = 48;
-
     protected SchedulerContext context;
     protected JobView jobs;
     protected ServerView servers;
@@ -38,26 +33,6 @@ abstract class CentralQueueScheduler implements Scheduler {
     /** The central queue, for observers and tests. */
     public JobQueue queue() {
         return queue;
-    }
-
-    /**
-     * Sorts {@code servers[0, count)} ascending: insertion sort for the few servers a slot usually frees
-     * (no recursion, no selection passes), fastutil's allocation-free quicksort beyond that.
-     */
-    protected static void sortServers(final int[] servers, final int count) {
-        if (count > SMALL_SORT) {
-            IntArrays.quickSort(servers, 0, count);
-            return;
-        }
-        for (int i = 1; i < count; i++) {
-            final int server = servers[i];
-            int j = i - 1;
-            while (j >= 0 && servers[j] > server) {
-                servers[j + 1] = servers[j];
-                j--;
-            }
-            servers[j + 1] = server;
-        }
     }
 
     protected final void requireSingleResource() {

@@ -6,7 +6,8 @@ import org.stowage.core.state.Treaps;
 
 /**
  * A forest of treaps over server ids: every server is in at most one tree, each tree is ordered by server
- * id, and every node keeps the maximum of an {@code int} value over its subtree. It answers "the lowest id
+ * id, and every node keeps the maximum of an {@code int} value over its subtree. Built on the treap toolkit
+ * ({@link Treaps}: priorities and rotations), with the maximum restored after each structural step. It answers "the lowest id
  * in tree t whose value is at least x", which is how the partition kernels find the next server of a given
  * virtual-queue type with room for that queue's head.
  *
@@ -44,11 +45,6 @@ final class ServerForest {
     /** The tree holding {@code server}, or {@link #NONE}. */
     int treeOf(final int server) {
         return treeOf[server];
-    }
-
-    int value(final int server) {
-        assert treeOf[server] != NONE : "server " + server + " is in no tree";
-        return value[server];
     }
 
     /** Adds a server that is in no tree to {@code tree} with {@code v}. */
@@ -190,18 +186,14 @@ final class ServerForest {
     }
 
     private int rotateRight(final int node) {
-        final int pivot = left[node];
-        left[node] = right[pivot];
-        right[pivot] = node;
+        final int pivot = Treaps.rotateRight(left, right, node);
         pull(node);
         pull(pivot);
         return pivot;
     }
 
     private int rotateLeft(final int node) {
-        final int pivot = right[node];
-        right[node] = left[pivot];
-        left[pivot] = node;
+        final int pivot = Treaps.rotateLeft(left, right, node);
         pull(node);
         pull(pivot);
         return pivot;

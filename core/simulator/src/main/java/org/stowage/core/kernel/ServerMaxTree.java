@@ -32,10 +32,6 @@ final class ServerMaxTree {
         }
     }
 
-    int get(final int server) {
-        return max[leaves + server];
-    }
-
     void set(final int server, final int v) {
         int node = leaves + server;
         if (max[node] == v) {

@@ -3,6 +3,7 @@ package org.stowage.core.kernel;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.state.BestFitBuckets;
 import org.stowage.core.state.JobQueue;
 
 /**
@@ -29,7 +30,7 @@ import org.stowage.core.state.JobQueue;
  * than half full after them can only take what waits once it drains: the case the stall is for.
  *
  * <h2>Indexes and cost</h2>
- * A {@link BestFitIndex} over the non-stalled servers (the cluster's own best-fit index cannot leave servers
+ * A {@link BestFitBuckets} over the non-stalled servers (the cluster's own best-fit index cannot leave servers
  * out) and a {@link ServerMaxTree} of {@code 2 * residual - capacity} over the running non-stalled servers,
  * so step 3 visits only servers that are less than half full: O(log L) per server that starts a stall
  * (plus one per such server skipped because the queued jobs are all larger than it, which happens only in
@@ -37,13 +38,12 @@ import org.stowage.core.state.JobQueue;
  * placements, A arrivals. Allocation-free once the two buffers have reached their high-water marks.
  */
 public final class StallingBestFitJobsServers extends CentralQueueScheduler implements StallCounting {
-    private static final int NONE = BestFitIndex.NONE;
+    private static final int NONE = BestFitBuckets.NONE;
 
     private final IntArrayList arrivals = new IntArrayList(1024);
-    private final IntArrayList departedServers = new IntArrayList(1024);
-    private boolean[] departedMark;
+    private DepartedServers departed;
     private boolean[] stalled;
-    private BestFitIndex accepting;
+    private BestFitBuckets accepting;
     /** {@code 2 * residual - capacity} of running, non-stalled servers; MIN_VALUE otherwise. Positive iff less than half full. */
     private ServerMaxTree halfEmpty;
     private long stallsStarted;
@@ -58,13 +58,12 @@ public final class StallingBestFitJobsServers extends CentralQueueScheduler impl
         super.attach(schedulerContext);
         requireSingleResource();
         final int count = servers.count();
-        departedMark = new boolean[count];
+        departed = new DepartedServers(count);
         stalled = new boolean[count];
-        departedServers.ensureCapacity(count);
-        accepting = new BestFitIndex(count);
+        accepting = new BestFitBuckets(count, servers.maxCapacity(0) + 1);
         halfEmpty = new ServerMaxTree(count, Integer.MIN_VALUE);
         for (int s = 0; s < count; s++) {
-            accepting.insert(s, servers.residual(s, 0));
+            accepting.add(s, servers.residual(s, 0));
         }
     }
 
@@ -82,37 +81,31 @@ public final class StallingBestFitJobsServers extends CentralQueueScheduler impl
                 return;
             }
             stalled[server] = false;
-            accepting.insert(server, servers.residual(server, 0));
+            accepting.add(server, servers.residual(server, 0));
         } else {
             accepting.update(server, servers.residual(server, 0));
             halfEmpty.set(server, empty ? Integer.MIN_VALUE : halfEmptiness(server));
         }
-        if (!departedMark[server]) {
-            departedMark[server] = true;
-            departedServers.add(server);
-        }
+        departed.add(server);
     }
 
     @Override
     public void decide(final double now) {
-        final int[] departed = departedServers.elements();
-        final int departedCount = departedServers.size();
-        sortServers(departed, departedCount);
+        final int departedCount = departed.sort();
         for (int i = 0; i < departedCount; i++) {
-            final int server = departed[i];
-            departedMark[server] = false;
+            final int server = departed.get(i);
             if (!stalled[server]) {
                 fillLargestFirstTracked(server);
             }
         }
-        departedServers.clear();
+        departed.clear();
 
         final int[] arrived = arrivals.elements();
         final int arrivedCount = arrivals.size();
         for (int i = 0; i < arrivedCount; i++) {
             final int job = arrived[i];
             if (jobs.isQueued(job)) {
-                final int server = accepting.ceiling(jobs.size(job, 0));
+                final int server = accepting.leastAtLeast(jobs.size(job, 0));
                 if (server != NONE) {
                     startTracked(job, server);
                 }

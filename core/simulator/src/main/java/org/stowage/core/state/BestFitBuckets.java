@@ -4,7 +4,9 @@ import java.util.Arrays;
 
 /**
  * The best-fit index of one resource: servers grouped by exact residual, answering "the server with the
- * least residual &gt;= x, ties to the lowest index" (used by {@link ServerTable} for D = 1).
+ * least residual &gt;= x, ties to the lowest index". {@link ServerTable} keeps one over every server for D = 1;
+ * a kernel can keep one over a subset of the servers (the stalling BF-J/S indexes the servers that are not
+ * stalled), since it holds each server under the key it was last given ({@link #keyOf}).
  *
  * <h2>Structure</h2>
  * <ul>
@@ -23,13 +25,14 @@ import java.util.Arrays;
  * <h2>Complexity and allocation</h2>
  * {@link #add}, {@link #remove}: O(1) expected for the hash probe, O(log b) expected in a bucket of b
  * servers, O(log<sub>64</sub> U) when a residual appears or disappears. {@link #leastAtLeast}:
- * O(log<sub>64</sub> U + log b). Memory: 12 bytes per server (children and priority), 32 bytes per server
+ * O(log<sub>64</sub> U + log b). Memory: 16 bytes per server (children, priority, key), 32 bytes per server
  * for the hash table (at least four times as many slots as servers, 8 bytes each), and the bitset (U/512 bytes
  * plus the level-0 pages the run touches, at most U/8). Only {@link #add} allocates, and only the first
  * time a bitset page is used; every array is sized at construction. Not thread-safe.
  */
-final class BestFitBuckets {
-    static final int NONE = -1;
+public final class BestFitBuckets {
+    /** The null server; also the key of a server that is not indexed. */
+    public static final int NONE = -1;
     /** A free hash slot's key; residuals are never negative. */
     private static final int FREE = -1;
 
@@ -37,6 +40,8 @@ final class BestFitBuckets {
     private final int[] left;
     private final int[] right;
     private final int[] priority;
+    /** The key each indexed server is held under, or {@link #NONE}. */
+    private final int[] keyOf;
     /** Open addressing: residual at {@code table[2 * i]}, its bucket's root at {@code table[2 * i + 1]}. */
     private final int[] table;
     private final int mask;
@@ -46,13 +51,15 @@ final class BestFitBuckets {
      * @param servers  number of servers, indexed {@code [0, servers)}
      * @param universe one more than the largest residual
      */
-    BestFitBuckets(final int servers, final int universe) {
+    public BestFitBuckets(final int servers, final int universe) {
         residuals = new SuccessorBitset(universe);
         left = new int[servers];
         right = new int[servers];
         priority = new int[servers];
+        keyOf = new int[servers];
         Arrays.fill(left, NONE);
         Arrays.fill(right, NONE);
+        Arrays.fill(keyOf, NONE);
         for (int s = 0; s < servers; s++) {
             priority[s] = Treaps.priority(s);
         }
@@ -66,15 +73,36 @@ final class BestFitBuckets {
         shift = 32 - Integer.numberOfTrailingZeros(slots);
     }
 
+    /** Whether {@code server} is indexed. */
+    public boolean contains(final int server) {
+        return keyOf[server] != NONE;
+    }
+
+    /** The key {@code server} is indexed under, or {@link #NONE}. */
+    public int keyOf(final int server) {
+        return keyOf[server];
+    }
+
+    /** Moves an indexed server to {@code residual} (nothing to do when its key is already that). */
+    public void update(final int server, final int residual) {
+        if (keyOf[server] != residual) {
+            remove(server);
+            add(server, residual);
+        }
+    }
+
     /** Indexes {@code server} (not indexed now) under {@code residual}. */
-    void add(final int server, final int residual) {
+    public void add(final int server, final int residual) {
+        assert keyOf[server] == NONE : "server " + server + " is already indexed";
+        assert residual >= 0 : residual;
+        keyOf[server] = residual;
         left[server] = NONE;
         right[server] = NONE;
         int slot = home(residual);
         while (true) {
             final int key = table[2 * slot];
             if (key == residual) {
-                table[2 * slot + 1] = insert(table[2 * slot + 1], server);
+                table[2 * slot + 1] = Treaps.insertById(left, right, priority, table[2 * slot + 1], server);
                 return;
             }
             if (key == FREE) {
@@ -87,11 +115,14 @@ final class BestFitBuckets {
         }
     }
 
-    /** Removes {@code server}, indexed under {@code residual}. */
-    void remove(final int server, final int residual) {
+    /** Removes an indexed server. */
+    public void remove(final int server) {
+        final int residual = keyOf[server];
+        assert residual != NONE : "server " + server + " is not indexed";
+        keyOf[server] = NONE;
         final int slot = find(residual);
         assert slot >= 0 : "no server has residual " + residual;
-        final int root = delete(table[2 * slot + 1], server);
+        final int root = Treaps.deleteById(left, right, priority, table[2 * slot + 1], server);
         if (root != NONE) {
             table[2 * slot + 1] = root;
             return;
@@ -101,7 +132,7 @@ final class BestFitBuckets {
     }
 
     /** The server with the least residual &gt;= {@code units}, ties to the lowest index, or {@link #NONE}. */
-    int leastAtLeast(final int units) {
+    public int leastAtLeast(final int units) {
         final int residual = residuals.successor(units);
         if (residual < 0) {
             return NONE;
@@ -163,39 +194,5 @@ final class BestFitBuckets {
         }
         table[2 * hole] = FREE;
         table[2 * hole + 1] = NONE;
-    }
-
-    private int insert(final int node, final int server) {
-        if (node == NONE) {
-            return server;
-        }
-        if (server < node) {
-            left[node] = insert(left[node], server);
-            if (priority[left[node]] > priority[node]) {
-                return Treaps.rotateRight(left, right, node);
-            }
-        } else {
-            right[node] = insert(right[node], server);
-            if (priority[right[node]] > priority[node]) {
-                return Treaps.rotateLeft(left, right, node);
-            }
-        }
-        return node;
-    }
-
-    private int delete(final int node, final int server) {
-        assert node != NONE : "server " + server + " missing from its best-fit bucket";
-        if (node == server) {
-            final int merged = Treaps.merge(left, right, priority, left[server], right[server]);
-            left[server] = NONE;
-            right[server] = NONE;
-            return merged;
-        }
-        if (server < node) {
-            left[node] = delete(left[node], server);
-        } else {
-            right[node] = delete(right[node], server);
-        }
-        return node;
     }
 }

@@ -55,9 +55,8 @@ public final class ServerTable implements ServerView {
     private final int leaves;
     private final int[] maxResidual;
 
-    /** Best-fit index for D = 1, keyed by (bfResidual, index): bfResidual is the residual when last keyed. */
+    /** Best-fit index for D = 1, keyed by (residual when last keyed, index). */
     private final BestFitBuckets bestFitIndex;
-    private final int[] bfResidual;
     /** Servers whose residual changed since they were last keyed in the best-fit index, and their marks. */
     private final int[] bfStale;
     private final boolean[] bfStaleMark;
@@ -114,15 +113,13 @@ public final class ServerTable implements ServerView {
 
         if (dimensions == 1) {
             bestFitIndex = new BestFitBuckets(count, maxCapacity[0] + 1);
-            bfResidual = residual.clone();
             bfStale = new int[count];
             bfStaleMark = new boolean[count];
             for (int s = 0; s < count; s++) {
-                bestFitIndex.add(s, bfResidual[s]);
+                bestFitIndex.add(s, residual[s]);
             }
         } else {
             bestFitIndex = null;
-            bfResidual = null;
             bfStale = null;
             bfStaleMark = null;
         }
@@ -364,11 +361,7 @@ public final class ServerTable implements ServerView {
         for (int i = 0; i < bfStaleCount; i++) {
             final int server = bfStale[i];
             bfStaleMark[server] = false;
-            if (bfResidual[server] != residual[server]) {
-                bestFitIndex.remove(server, bfResidual[server]);
-                bfResidual[server] = residual[server];
-                bestFitIndex.add(server, residual[server]);
-            }
+            bestFitIndex.update(server, residual[server]);
         }
         bfStaleCount = 0;
     }

@@ -47,10 +47,6 @@ final class SuccessorBitset {
         }
     }
 
-    int universe() {
-        return universe;
-    }
-
     boolean isEmpty() {
         return summary[summary.length - 1][0] == 0;
     }

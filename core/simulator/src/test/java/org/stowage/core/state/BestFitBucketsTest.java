@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,7 +38,7 @@ class BestFitBucketsTest {
                 final String where = "seed " + seed + " round " + round + " step " + step + " L=" + servers + " U="
                     + universe + " distinct=" + values.length;
                 final int server = random.nextInt(servers);
-                index.remove(server, residual[server]);
+                index.remove(server);
                 residual[server] = values[random.nextInt(values.length)];
                 index.add(server, residual[server]);
                 final int units = random.nextInt(4) == 0 ? random.nextInt(universe + 1)
@@ -50,7 +51,7 @@ class BestFitBucketsTest {
             }
             // drain: every residual leaves the bitset and the hash table
             for (int s = 0; s < servers; s++) {
-                index.remove(s, residual[s]);
+                index.remove(s);
             }
             Arrays.fill(residual, -1);
             assertEquals(BestFitBuckets.NONE, index.leastAtLeast(0), "seed " + seed + " round " + round + ": drained");
@@ -66,5 +67,58 @@ class BestFitBucketsTest {
             }
         }
         return best;
+    }
+
+    @Test
+    void aSubsetWithUpdatesAnswersLikeAScan() {
+        for (int round = 0; round < 200; round++) {
+            final long seed = 0xB5F1L + round;
+            final SplittableRandom random = new SplittableRandom(seed);
+            final int servers = 1 + random.nextInt(300);
+            final BestFitBuckets index = new BestFitBuckets(servers, 30);
+            final int[] key = new int[servers];
+            final boolean[] present = new boolean[servers];
+            for (int op = 0; op < 2000; op++) {
+                final int s = random.nextInt(servers);
+                final String where = "seed " + seed + " op " + op;
+                switch (random.nextInt(4)) {
+                    case 0 -> {
+                        if (!present[s]) {
+                            present[s] = true;
+                            key[s] = random.nextInt(30);
+                            index.add(s, key[s]);
+                        }
+                    }
+                    case 1 -> {
+                        if (present[s]) {
+                            present[s] = false;
+                            index.remove(s);
+                        }
+                    }
+                    case 2 -> {
+                        if (present[s]) {
+                            key[s] = random.nextInt(30);
+                            index.update(s, key[s]);
+                        }
+                    }
+                    default -> {
+                        final int x = random.nextInt(32);
+                        int expected = -1;
+                        int count = 0;
+                        for (int i = 0; i < servers; i++) {
+                            if (present[i]) {
+                                count++;
+                                if (key[i] >= x && (expected < 0 || key[i] < key[expected])) {
+                                    expected = i;
+                                }
+                            }
+                        }
+                        assertEquals(expected, index.leastAtLeast(x), where);
+                        assertEquals(count, index.count(), where);
+                    }
+                }
+                assertEquals(present[s], index.contains(s), where);
+            }
+        }
     }
 }
