@@ -9,6 +9,11 @@ public final class JobSpec {
     public double arrivalTime;
     /** Service requirement: whole slots &gt;= 1 in slotted mode, any positive finite value otherwise. */
     public double serviceTime;
+    /**
+     * The service time schedulers are told (a prediction, in the unit of {@link #serviceTime}), or
+     * {@link Double#NaN} when the workload gives none; the simulation always runs {@link #serviceTime}.
+     */
+    public double predictedServiceTime = Double.NaN;
     /** Type or class id in [0, 32767]; 0 when the workload has no types. */
     public int jobClass;
     /** Size per resource, in units ({@link org.stowage.core.Units}). */

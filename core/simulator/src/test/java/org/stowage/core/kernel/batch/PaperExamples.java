@@ -50,4 +50,17 @@ public final class PaperExamples {
 
     private PaperExamples() {
     }
+
+    /** A job list under {@code src/test/resources}, e.g. {@code path(FIG1_CSV)}. */
+    public static java.nio.file.Path path(final String resource) {
+        final java.net.URL url = PaperExamples.class.getResource("/" + resource);
+        if (url == null) {
+            throw new IllegalStateException("missing test resource " + resource);
+        }
+        try {
+            return java.nio.file.Path.of(url.toURI());
+        } catch (final java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }
