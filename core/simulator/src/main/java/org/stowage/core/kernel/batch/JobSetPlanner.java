@@ -70,19 +70,37 @@ public final class JobSetPlanner {
     }
 
     /**
-     * Builds the job sets of a batch, replacing any earlier plan.
+     * Builds the job sets of a batch under one capacity C, the pooled reading (the cluster's capacity is
+     * both Algorithm 3's C and Eq. (15)'s); replaces any earlier plan.
      *
      * @param n        jobs in the batch, &gt;= 0
      * @param jct      the JCT each job is scheduled by (its predicted service time), finite and &gt; 0
      * @param sizes    row-major sizes, {@code n * D} units, each in [0, capacity]
-     * @param capacity C per resource, units (pooled or one server's; see {@link JobPacking})
+     * @param capacity C per resource, units
      * @param options  G, clustering method, group boundary and resource order
      * @param random   the stream for Lloyd's k-means++ seeds; unused (may be null) with exact clustering
      * @throws IllegalArgumentException naming the job and value for a bad JCT or size, or a bad capacity
      */
     public void plan(final int n, final double[] jct, final int[] sizes, final long[] capacity,
                      final DjsfOptions options, final RandomGenerator random) {
+        plan(n, jct, sizes, capacity, capacity, options, random);
+    }
+
+    /**
+     * Builds the job sets of a batch, replacing any earlier plan. The per-server reading packs each set
+     * under one machine's capacity while Eq. (15) divides by the whole cluster's ("the capacity of resources
+     * in the cluster", Sec. 6.2).
+     *
+     * @param packingCapacity Algorithm 3's C per resource (one machine's, or the pool's), units
+     * @param clusterCapacity Eq. (15)'s C per resource (the cluster's total), units; used only when the
+     *                        options leave G to Eq. (15)
+     * @see #plan(int, double[], int[], long[], DjsfOptions, RandomGenerator)
+     */
+    public void plan(final int n, final double[] jct, final int[] sizes, final long[] packingCapacity,
+                     final long[] clusterCapacity, final DjsfOptions options, final RandomGenerator random) {
+        final long[] capacity = packingCapacity;
         validate(n, jct, sizes, capacity, options);
+        JctClustering.checkCapacity(dimensions, clusterCapacity);
         ensureJobs(n);
         jobs = n;
         if (n == 0) {
@@ -111,7 +129,7 @@ public final class JobSetPlanner {
         }
 
         requestedGroups = options.groups() > 0 ? options.groups()
-            : JctClustering.groupCount(n, dimensions, sizes, capacity);
+            : JctClustering.groupCount(n, dimensions, sizes, clusterCapacity);
         final int asked = Math.min(requestedGroups, distinct);
         ensureGroups(asked);
         groups = options.clustering() == DjsfOptions.Clustering.EXACT

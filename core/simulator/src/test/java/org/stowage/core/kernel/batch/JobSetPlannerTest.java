@@ -70,6 +70,27 @@ class JobSetPlannerTest {
     }
 
     @Test
+    void perServerReadingTakesEquationFifteenFromTheClusterAndPacksUnderOneMachine() {
+        // Fig. 1's jobs on two unit machines: Eq. (15) divides the total 2.0 by the cluster's 2.0, one group;
+        // sorted by size, jobs 2-5 (0.25) fill one machine and job 1 the next. Pooled on capacity 2, G = 1 too,
+        // and all five make one set: job 1 (1.0) after the four quarters (1.0) fills the pool exactly.
+        final JobSetPlanner planner = new JobSetPlanner(1);
+        planner.plan(5, PaperExamples.FIG1_JCT, PaperExamples.FIG1_SIZES, UNIT, new long[] {2_000_000},
+            DjsfOptions.defaults(), null);
+        assertEquals(1, planner.requestedGroups());
+        assertEquals(List.of(List.of(1, 2, 3, 4), List.of(0)), sets(planner));
+        planner.plan(5, PaperExamples.FIG1_JCT, PaperExamples.FIG1_SIZES, new long[] {2_000_000},
+            DjsfOptions.defaults(), null);
+        assertEquals(1, planner.requestedGroups());
+        assertEquals(List.of(List.of(1, 2, 3, 4, 0)), sets(planner));
+        // A given G ignores the cluster capacity.
+        planner.plan(5, PaperExamples.FIG1_JCT, PaperExamples.FIG1_SIZES, UNIT, new long[] {2_000_000},
+            DjsfOptions.defaults().withGroups(2), null);
+        assertEquals(2, planner.requestedGroups());
+        assertEquals(List.of(List.of(0), List.of(1, 2, 3, 4)), sets(planner));
+    }
+
+    @Test
     void groupBoundaryChoosesBetweenThePrintedAlgorithmAndASetPerGroup() {
         // JCTs 1, 1.1 | 9 (G = 2), sizes 0.3 each, C = 1. Printed Algorithm 3: C_remain carries over, one set
         // {a, b, c}. New set per group: {a, b}, {c}.
