@@ -98,8 +98,7 @@ public final class JobSetPlanner {
      */
     public void plan(final int n, final double[] jct, final int[] sizes, final long[] packingCapacity,
                      final long[] clusterCapacity, final DjsfOptions options, final RandomGenerator random) {
-        final long[] capacity = packingCapacity;
-        validate(n, jct, sizes, capacity, options);
+        validate(n, jct, sizes, packingCapacity, options);
         JctClustering.checkCapacity(dimensions, clusterCapacity);
         ensureJobs(n);
         jobs = n;
@@ -154,12 +153,12 @@ public final class JobSetPlanner {
         groupStart[groups] = n;
         assert position == n;
 
-        JobPacking.resourceKeys(n, sizes, dimensions, capacity, options.resourceOrder(), keys);
+        JobPacking.resourceKeys(n, sizes, dimensions, packingCapacity, options.resourceOrder(), keys);
         System.arraycopy(byJct, 0, packing, 0, n);
         for (int g = 0; g < groups; g++) {
             IndexSort.byKey(packing, groupStart[g], groupStart[g + 1], keys, jobScratch);
         }
-        sets = JobPacking.pack(packing, n, groupStart, groups, sizes, dimensions, capacity,
+        sets = JobPacking.pack(packing, n, groupStart, groups, sizes, dimensions, packingCapacity,
             options.groupBoundary(), setStart, remaining);
 
         for (int m = 0; m < sets; m++) {
