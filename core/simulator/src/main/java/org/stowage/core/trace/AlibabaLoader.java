@@ -44,6 +44,10 @@ final class AlibabaLoader {
      * it, or a pod list and a node list, in that order.
      */
     static LoadedTrace load(final List<Path> paths, final TraceOptions options, final String source) {
+        if (options.dimensions() > 2) {
+            throw new IllegalArgumentException("Alibaba traces have 1 or 2 resources (CPU, memory): "
+                + options.dimensions());
+        }
         final long start = System.nanoTime();
         final long startCpu = TraceSummary.threadCpuNanos();
         assert paths.size() == 1 || paths.size() == 2 : paths; // TraceSpec.parse checks it

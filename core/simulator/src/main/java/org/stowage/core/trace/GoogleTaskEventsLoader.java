@@ -18,10 +18,12 @@ import org.stowage.core.Units;
  * A task, identified by (job ID, task index), is kept when its first event is SUBMIT with a timestamp
  * &gt; 0, it has exactly one SUBMIT, exactly one SCHEDULE, a FINISH (exactly one), no EVICT, FAIL, KILL or
  * LOST, no event after the window (timestamp 2<sup>63</sup>-1), and its SUBMIT row carries both CPU and
- * memory requests, each in [0, 1]. UPDATE_PENDING and UPDATE_RUNNING never disqualify. Arrival = SUBMIT
- * time, duration = FINISH time - SCHEDULE time, size = the SUBMIT row's requests: max(CPU, memory) for one
- * resource or (CPU, memory) for two, rounded up to units. A dropped task is counted under the first rule
- * it breaks in stream order; a task still open after the last row is dropped as "no FINISH in window".
+ * memory requests, each in [0, 1] (and, for three resources, a disk request in [0, 1] as well).
+ * UPDATE_PENDING and UPDATE_RUNNING never disqualify. Arrival = SUBMIT time, duration = FINISH time -
+ * SCHEDULE time, size = the SUBMIT row's requests: max(CPU, memory) for one resource, (CPU, memory) for
+ * two, (CPU, memory, disk) for three (Hu and Li 2022), rounded up to units. A dropped task is counted under
+ * the first rule it breaks in stream order; a task still open after the last row is dropped as "no FINISH
+ * in window".
  * A task that finishes cleanly and is later resubmitted (about 3,000 in parts 0-13) is revoked, so the
  * rule holds over the task's whole history in the files read.
  *
@@ -35,10 +37,10 @@ import org.stowage.core.Units;
  *
  * <h2>Streaming, memory and speed</h2>
  * Rows are split in one pass over a reused byte buffer ({@link LineSource#nextFields}); only columns 1
- * (time), 3 (job), 4 (index), 6 (event type) and, on SUBMIT rows, 10-11 (CPU, memory) are parsed; the
- * 13-column count is checked on every row. Each task has one int of state in {@link TaskStates} (job ID to
- * a dense per-job segment indexed by task index): the slot of an open task (submit time, schedule time, CPU
- * and memory units: 24 bytes in struct-of-arrays recycled through a free list), or a tombstone for a
+ * (time), 3 (job), 4 (index), 6 (event type) and, on SUBMIT rows, 10-11 (CPU, memory) and, for three
+ * resources, 12 (disk) are parsed; the 13-column count is checked on every row. Each task has one int of state in {@link TaskStates} (job ID to
+ * a dense per-job segment indexed by task index): the slot of an open task (submit time, schedule time, CPU,
+ * memory and disk units: 28 bytes in struct-of-arrays recycled through a free list), or a tombstone for a
  * closed one (its kept index, or "dropped"). Open tasks cost their slot; closed tasks only their 4-byte
  * state, which exactness needs because any later row of the task (a resubmission) changes its verdict.
  * Kept tasks cost 24 + 4·D bytes until the final sort. Nothing is allocated per row.
@@ -95,6 +97,7 @@ final class GoogleTaskEventsLoader {
     private long[] openSchedule = new long[1 << 12];
     private int[] openCpu = new int[1 << 12];
     private int[] openMemory = new int[1 << 12];
+    private int[] openDisk = new int[1 << 12];
     private int[] openNextFree = new int[1 << 12];
     private int freeHead = NO_SLOT;
     private int slotHighWater;
@@ -116,7 +119,8 @@ final class GoogleTaskEventsLoader {
         this.summary = dimensions == 1
             ? new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons,
                 dyadicTypes > 0 ? "max(CPU, memory), typed" : "max(CPU, memory)")
-            : new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "CPU", "memory");
+            : dimensions == 2 ? new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "CPU", "memory")
+            : new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "CPU", "memory", "disk");
         this.kept = new KeptTasks(dimensions, 1 << 16);
     }
 
@@ -228,10 +232,14 @@ final class GoogleTaskEventsLoader {
         }
         int cpu = REQUEST_MISSING;
         int memory = REQUEST_MISSING;
+        int disk = 0;
         int priority = NO_PRIORITY;
         if (event == SUBMIT) {
             cpu = request(source, bytes, comma[8] + 1, comma[9], "CPU request (column 10)");
             memory = request(source, bytes, comma[9] + 1, comma[10], "memory request (column 11)");
+            if (dimensions == 3) {
+                disk = request(source, bytes, comma[10] + 1, comma[11], "disk request (column 12)");
+            }
             if (maxPriority != TraceOptions.NO_PRIORITY_LIMIT) {
                 final long value = integer(source, bytes, comma[7] + 1, comma[8], "priority (column 9)");
                 priority = (int) Math.min(value, Integer.MAX_VALUE);
@@ -239,7 +247,7 @@ final class GoogleTaskEventsLoader {
         }
         final int state = tasks.get(position);
         if (state == MISSING) {
-            firstEvent(position, event, time, cpu, memory, priority);
+            firstEvent(position, event, time, cpu, memory, disk, priority);
         } else if (state >= 0) {
             openEvent(key, position, state, event, time);
         } else if (state != DROPPED) {
@@ -248,7 +256,7 @@ final class GoogleTaskEventsLoader {
     }
 
     private void firstEvent(final int position, final int event, final long time, final int cpu, final int memory,
-                            final int priority) {
+                            final int disk, final int priority) {
         summary.addSeen();
         final DropReason reason;
         if (event != SUBMIT) {
@@ -259,11 +267,11 @@ final class GoogleTaskEventsLoader {
             reason = DropReason.AFTER_WINDOW;
         } else if (priority > maxPriority) {
             reason = DropReason.PRIORITY_ABOVE_LIMIT;
-        } else if (cpu == REQUEST_MISSING || memory == REQUEST_MISSING) {
+        } else if (cpu == REQUEST_MISSING || memory == REQUEST_MISSING || disk == REQUEST_MISSING) {
             reason = DropReason.MISSING_REQUEST;
-        } else if (cpu == REQUEST_NEGATIVE || memory == REQUEST_NEGATIVE) {
+        } else if (cpu == REQUEST_NEGATIVE || memory == REQUEST_NEGATIVE || disk == REQUEST_NEGATIVE) {
             reason = DropReason.NEGATIVE_REQUEST;
-        } else if (cpu == REQUEST_ABOVE_ONE || memory == REQUEST_ABOVE_ONE) {
+        } else if (cpu == REQUEST_ABOVE_ONE || memory == REQUEST_ABOVE_ONE || disk == REQUEST_ABOVE_ONE) {
             reason = DropReason.ABOVE_CAPACITY;
         } else {
             final int slot = allocateSlot();
@@ -271,6 +279,7 @@ final class GoogleTaskEventsLoader {
             openSchedule[slot] = NOT_SCHEDULED;
             openCpu[slot] = cpu;
             openMemory[slot] = memory;
+            openDisk[slot] = disk;
             tasks.set(position, slot);
             return;
         }
@@ -319,8 +328,8 @@ final class GoogleTaskEventsLoader {
         final int cpu = openCpu[slot];
         final int memory = openMemory[slot];
         final int index = dimensions == 1
-            ? kept.add(openSubmit[slot], duration, key, Math.max(cpu, memory), 0)
-            : kept.add(openSubmit[slot], duration, key, cpu, memory);
+            ? kept.add(openSubmit[slot], duration, key, Math.max(cpu, memory), 0, 0)
+            : kept.add(openSubmit[slot], duration, key, cpu, memory, openDisk[slot]);
         tasks.set(position, -(index + 2));
         freeSlot(slot);
     }
@@ -378,6 +387,7 @@ final class GoogleTaskEventsLoader {
             openSchedule = Arrays.copyOf(openSchedule, capacity);
             openCpu = Arrays.copyOf(openCpu, capacity);
             openMemory = Arrays.copyOf(openMemory, capacity);
+            openDisk = Arrays.copyOf(openDisk, capacity);
             openNextFree = Arrays.copyOf(openNextFree, capacity);
         }
         return slotHighWater++;

@@ -21,7 +21,7 @@ final class KeptTasks {
     private int revokedCount;
 
     KeptTasks(final int dimensions, final int initialCapacity) {
-        assert dimensions == 1 || dimensions == 2;
+        assert dimensions >= 1 && dimensions <= 3;
         this.dimensions = dimensions;
         final int capacity = Math.max(16, initialCapacity);
         arrival = new long[capacity];
@@ -37,7 +37,14 @@ final class KeptTasks {
      * @return its index, for {@link #revoke}
      */
     int add(final long arrivalMicros, final long durationMicros, final long tie, final int size0, final int size1) {
-        assert durationMicros >= 0 && size0 >= 0 && size1 >= 0;
+        assert dimensions <= 2;
+        return add(arrivalMicros, durationMicros, tie, size0, size1, 0);
+    }
+
+    /** Appends a task; sizes beyond the dimensions are ignored. */
+    int add(final long arrivalMicros, final long durationMicros, final long tie, final int size0, final int size1,
+            final int size2) {
+        assert durationMicros >= 0 && size0 >= 0 && size1 >= 0 && size2 >= 0;
         if (count == arrival.length) {
             grow();
         }
@@ -46,8 +53,11 @@ final class KeptTasks {
         duration[index] = durationMicros;
         tieKey[index] = tie;
         sizes[index * dimensions] = size0;
-        if (dimensions == 2) {
-            sizes[index * 2 + 1] = size1;
+        if (dimensions >= 2) {
+            sizes[index * dimensions + 1] = size1;
+        }
+        if (dimensions == 3) {
+            sizes[index * 3 + 2] = size2;
         }
         return index;
     }

@@ -55,6 +55,10 @@ final class SwfLoader {
     }
 
     static LoadedTrace load(final Path file, final TraceOptions options, final String source) {
+        if (options.dimensions() > 2) {
+            throw new IllegalArgumentException("SWF traces have 1 or 2 resources (processors, memory): "
+                + options.dimensions());
+        }
         if (options.dimensions() == 2 && options.swfMemoryKb() == 0) {
             throw new IllegalArgumentException("two-resource SWF needs the machine's memory in KB"
                 + " (TraceOptions.withSwfMemoryKb, --swf-memory-kb): none given");

@@ -8,9 +8,10 @@ import org.stowage.core.Units;
  * How a trace is turned into jobs. Immutable; {@link #defaults()} then {@code with...} to change a field.
  *
  * <ul>
- *   <li>{@code dimensions}: 1 or 2 resources. Google and Alibaba: 1 = max(CPU, memory), each normalized
- *       first (the 2019 paper's single resource); 2 = (CPU, memory). SWF: 1 = processors; 2 = (processors,
- *       memory) and needs {@code swfMemoryKb}.</li>
+ *   <li>{@code dimensions}: 1, 2 or 3 resources. Google and Alibaba: 1 = max(CPU, memory), each normalized
+ *       first (the 2019 paper's single resource); 2 = (CPU, memory); Google only: 3 = (CPU, memory, disk),
+ *       as Hu and Li 2022 use it. SWF: 1 = processors; 2 = (processors, memory) and needs
+ *       {@code swfMemoryKb}.</li>
  *   <li>{@code units}: fixed-point resolution; sizes round up ({@link Units#sizeUnits}).</li>
  *   <li>{@code swfProcessors}: processors of the machine, or 0 to take {@code MaxProcs} from the header.</li>
  *   <li>{@code swfMemoryKb}: memory of the machine in KB for two-resource SWF (0 = none given).</li>
@@ -81,10 +82,10 @@ public final class TraceOptions {
             .withDyadicTypes(PAPER_2018_DYADIC_TYPES);
     }
 
-    /** @throws IllegalArgumentException unless 1 or 2 */
+    /** @throws IllegalArgumentException unless 1, 2 or 3 (3 only loads Google traces) */
     public TraceOptions withDimensions(final int value) {
-        if (value != 1 && value != 2) {
-            throw new IllegalArgumentException("trace resources must be 1 or 2: " + value);
+        if (value < 1 || value > 3) {
+            throw new IllegalArgumentException("trace resources must be 1, 2 or 3: " + value);
         }
         return new TraceOptions(value, units, swfProcessors, swfMemoryKb, maxLineBytes, googleMaxPriority,
             dyadicTypes);
