@@ -53,6 +53,9 @@ import org.stowage.core.state.ServerView;
  * <p>Not thread-safe; no global state, so any number of simulations may run side by side.
  */
 public final class Simulation implements SchedulerContext {
+    /** Job table slots before the first growth when neither the builder nor the workload says otherwise. */
+    private static final int DEFAULT_JOB_CAPACITY = 1 << 12;
+
     private final JobTable jobs;
     private final ServerTable servers;
     private final TimeMode timeMode;
@@ -101,7 +104,8 @@ public final class Simulation implements SchedulerContext {
         this.rates = model.rates();
         this.scheduler = builder.scheduler != null ? builder.scheduler
             : Objects.requireNonNull(builder.factory, "scheduler").create(model);
-        this.jobs = new JobTable(dimensions, builder.initialJobCapacity);
+        this.jobs = new JobTable(dimensions, initialCapacity(builder.initialJobCapacity, workload.announcedJobs(),
+            dimensions));
         final List<SimulationListener> all = new ArrayList<>(builder.listeners);
         if (builder.auditEvery > 0) {
             all.add(new InvariantChecker(this, builder.auditEvery));
@@ -114,6 +118,20 @@ public final class Simulation implements SchedulerContext {
         this.departures = new DepartureQueue(jobs, timeMode == TimeMode.SLOTTED, servers.count() * 4);
         this.ticks = new TimedEventHeap(16);
         scheduler.attach(this);
+    }
+
+    /**
+     * The job table's first size: the builder's when given; otherwise the workload's announced job count
+     * (capped at what a table can hold), or {@value #DEFAULT_JOB_CAPACITY} when it announces none.
+     */
+    private static int initialCapacity(final int given, final long announced, final int dimensions) {
+        if (given > 0) {
+            return given;
+        }
+        if (announced > 0) {
+            return (int) Math.min(announced, JobTable.maxCapacity(dimensions));
+        }
+        return DEFAULT_JOB_CAPACITY;
     }
 
     /** The model must describe this cluster: the same servers in the same classes. */
@@ -569,7 +587,7 @@ public final class Simulation implements SchedulerContext {
         private Model model;
         private TimeMode timeMode = TimeMode.SLOTTED;
         private long seed = 1;
-        private int initialJobCapacity = 1 << 12;
+        private int initialJobCapacity;
         private int auditEvery;
         private final List<SimulationListener> listeners = new ArrayList<>();
 
@@ -617,8 +635,14 @@ public final class Simulation implements SchedulerContext {
             return this;
         }
 
-        /** Live jobs held before the job table first grows; size it for an allocation-free run. */
+        /**
+         * Live jobs held before the job table first grows; size it for an allocation-free run. Default: the
+         * workload's announced job count, else 4096.
+         */
         public Builder initialJobCapacity(final int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("initial job capacity must be >= 1: " + value);
+            }
             this.initialJobCapacity = value;
             return this;
         }

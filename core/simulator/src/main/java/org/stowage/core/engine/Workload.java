@@ -16,4 +16,14 @@ public interface Workload {
 
     /** Writes the next job into {@code spec} and advances. Only called when a job remains. */
     void next(JobSpec spec);
+
+    /**
+     * How many jobs this workload brings, when it knows in advance (a batch, a trace, a job list), else -1.
+     * The simulation sizes its job table from it, so a batch of N jobs takes exactly N slots instead of
+     * doubling its arrays on the way (at each doubling the old and the new arrays coexist, which at 10^7 jobs
+     * is the difference between fitting in a 1 GB heap and not).
+     */
+    default long announcedJobs() {
+        return -1;
+    }
 }

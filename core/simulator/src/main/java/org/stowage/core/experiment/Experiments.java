@@ -51,7 +51,6 @@ public final class Experiments {
             .scheduler(Kernels.byName(spec.scheduler()))
             .timeMode(spec.timeMode())
             .seed(spec.seed())
-            .initialJobCapacity(1 << 16)
             .build();
         final double timeScale = spec.timeMode() == TimeMode.SLOTTED ? 1 : 1000;
         final RunMetrics metrics = new RunMetrics(simulation, spec.warmup(), timeScale, spec.seriesInterval(),

@@ -127,7 +127,7 @@ public final class JobTable implements JobView {
     }
 
     /** Most job slots a table can hold: the sizes take D ints per slot, the links four. */
-    private static int maxCapacity(final int dimensions) {
+    public static int maxCapacity(final int dimensions) {
         return MAX_ARRAY / Math.max(4, dimensions);
     }
 

@@ -115,6 +115,11 @@ public final class JobListWorkload implements Workload {
     }
 
     /** Jobs in the list. */
+    @Override
+    public long announcedJobs() {
+        return jobCount();
+    }
+
     public int jobCount() {
         return count;
     }

@@ -123,6 +123,11 @@ public final class TraceWorkload implements Workload {
     }
 
     /** Jobs in the trace. */
+    @Override
+    public long announcedJobs() {
+        return jobCount();
+    }
+
     public int jobCount() {
         return count;
     }

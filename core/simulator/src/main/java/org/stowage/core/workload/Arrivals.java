@@ -18,6 +18,11 @@ public abstract class Arrivals {
     /** Mean arrivals per unit time (per slot in slotted mode), or NaN when not a rate process. */
     public abstract double rate();
 
+    /** The total number of arrivals when it is fixed in advance (a batch), else -1. */
+    public long count() {
+        return -1;
+    }
+
     final double peek() {
         return time;
     }
@@ -123,6 +128,11 @@ public abstract class Arrivals {
             @Override
             public double rate() {
                 return Double.NaN;
+            }
+
+            @Override
+            public long count() {
+                return count;
             }
 
             @Override

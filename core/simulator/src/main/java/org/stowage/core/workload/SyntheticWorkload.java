@@ -188,6 +188,13 @@ public final class SyntheticWorkload implements Workload {
     }
 
     /** Jobs emitted so far. */
+    /** The batch's size (capped at the maximum job count) for batch arrivals; -1 for rate processes. */
+    @Override
+    public long announcedJobs() {
+        final long count = arrivals.count();
+        return count > 0 ? Math.min(count, maxJobs) : -1;
+    }
+
     public long emitted() {
         return emitted;
     }
