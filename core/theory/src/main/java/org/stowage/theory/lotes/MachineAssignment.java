@@ -1,0 +1,303 @@
+package org.stowage.theory.lotes;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPObjective;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
+
+import org.stowage.theory.Configurations;
+
+/**
+ * Stage 2 of LoTES (Tran et al. 2018, Sec. 4.2): the non-dominated bins of each configuration over the
+ * classes Stage 1 gave it (Algorithm 1), the machine assignment LP (Eq. 6-10), and the rounding of its
+ * fractional machine counts.
+ *
+ * <h2>Bins (Algorithm 1)</h2>
+ * A bin of configuration {@code j} is a multiset of classes of {@code K^j} whose mean sizes fit one machine
+ * together ({@code sum_k N_k r_kl <= c_jl} for every {@code l}, in the simulator's units); it is
+ * non-dominated when no further job of any class of {@code K^j} fits. {@link #bins} enumerates exactly these
+ * (the set Algorithm 1 is meant to produce; its printed pseudo-code never resets {@code nextBin} and, read
+ * literally, can also emit dominated bins such as {@code (0, 1)} for capacity 5 and sizes 2 and 3), by the
+ * depth-first search of {@link Configurations#maximal}: each class's count from its largest feasible value
+ * down to 0, the last class always at its largest, a leaf kept when no class fits the residual. Classes
+ * outside {@code K^j} have count 0. A configuration whose {@code K^j} is empty, or none of whose classes fits,
+ * has one bin: the empty one (its machines idle under the plan).
+ *
+ * <h2>The LP (Eq. 6-10)</h2>
+ * With {@code Delta_jkl = sum_i N_ijk r_kl x_ij} substituted from (8), constraint (7) reads
+ * {@code sum_j mu_jk sum_i N_ijk x_ij >= lambda alpha_k} (one row per class; every resource gives the same
+ * row after dividing by {@code r_kl > 0}), and (9) {@code sum_i x_ij = n_j}. Columns: one per bin, as the
+ * fraction {@code x_ij / n_j} in [0, 1], plus lambda scaled by Stage 1's lambda (rows of order 1).
+ *
+ * <h2>Rounding ({@link #round})</h2>
+ * The paper's rule: per configuration, {@code q_j = n_j - sum_i floor(x_ij)} bins are rounded up, those with
+ * the largest fractional parts, the rest down; ties (the paper: "broken arbitrarily") go to the lower bin
+ * index, i.e. the lexicographically larger count vector. Values within 1e-9 of an integer are snapped to it
+ * first (LP round-off) and negative round-off is clipped to 0. So {@code sum_i x_ij = n_j} holds exactly.
+ * The rounded counts' own lambda ({@code min_k sum_j mu_jk sum_i N_ijk x_ij / alpha_k}, Eq. 7 with Eq. 8
+ * recomputed) is reported beside the LP's.
+ */
+public final class MachineAssignment {
+    /** Distance from an integer below which an LP value is taken as that integer before rounding. */
+    static final double SNAP = 1e-9;
+
+    private final LotesInstance instance;
+    private final List<List<int[]>> bins;
+    private final long[] binNanos;
+    private final double[][] fractional;
+    private final int[][] rounded;
+    private final double lambdaStar;
+    private final double roundedLambda;
+    private final long lpNanos;
+
+    private MachineAssignment(final LotesInstance instance, final List<List<int[]>> bins, final long[] binNanos,
+                              final double[][] fractional, final int[][] rounded, final double lambdaStar,
+                              final double roundedLambda, final long lpNanos) {
+        this.instance = instance;
+        this.bins = bins;
+        this.binNanos = binNanos;
+        this.fractional = fractional;
+        this.rounded = rounded;
+        this.lambdaStar = lambdaStar;
+        this.roundedLambda = roundedLambda;
+        this.lpNanos = lpNanos;
+    }
+
+    /**
+     * The non-dominated bins of a machine of capacity {@code capacity} over the classes {@code classes} (a
+     * subset of the rows of {@code classSizes}), as count vectors over all classes, in decreasing
+     * lexicographic order; the empty bin alone when no class fits or {@code classes} is empty.
+     *
+     * @param limit most bins; more is an {@link IllegalArgumentException}
+     */
+    public static List<int[]> bins(final int[] capacity, final int[][] classSizes, final int[] classes,
+                                   final long limit) {
+        final List<int[]> full = new ArrayList<>();
+        if (classes.length == 0) {
+            full.add(new int[classSizes.length]);
+            return full;
+        }
+        final int[][] subset = new int[classes.length][];
+        for (int i = 0; i < classes.length; i++) {
+            subset[i] = classSizes[classes[i]];
+        }
+        for (final int[] counts : Configurations.maximal(subset, capacity, limit)) {
+            final int[] bin = new int[classSizes.length];
+            for (int i = 0; i < classes.length; i++) {
+                bin[classes[i]] = counts[i];
+            }
+            full.add(bin);
+        }
+        return full;
+    }
+
+    /**
+     * The rounding rule (see the class comment): integer machine counts summing to {@code machines}.
+     *
+     * @param x        fractional counts of one configuration's bins, summing to {@code machines} within 1e-6
+     * @param machines {@code n_j} >= 0
+     * @throws IllegalArgumentException when the counts do not sum to {@code machines}
+     */
+    public static int[] round(final double[] x, final int machines) {
+        final int[] floor = new int[x.length];
+        final double[] fraction = new double[x.length];
+        double sum = 0;
+        long floors = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isFinite(x[i])) {
+                throw new IllegalArgumentException("machine count of bin " + i + " is not finite: " + x[i]);
+            }
+            double value = Math.max(0, x[i]);
+            final double nearest = Math.rint(value);
+            if (Math.abs(value - nearest) <= SNAP) {
+                value = nearest;
+            }
+            sum += value;
+            floor[i] = (int) Math.floor(value);
+            fraction[i] = value - floor[i];
+            floors += floor[i];
+        }
+        if (Math.abs(sum - machines) > 1e-6 * Math.max(1, machines)) {
+            throw new IllegalArgumentException("machine counts sum to " + sum + ", not " + machines);
+        }
+        final long up = machines - floors;
+        if (up < 0 || up > x.length) {
+            throw new IllegalArgumentException("machine counts sum to " + sum + ": " + up + " bins to round up of "
+                + x.length);
+        }
+        final Integer[] order = new Integer[x.length];
+        for (int i = 0; i < x.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> fraction[a] != fraction[b] ? Double.compare(fraction[b], fraction[a])
+            : Integer.compare(a, b));
+        for (int r = 0; r < up; r++) {
+            floor[order[r]]++;
+        }
+        return floor;
+    }
+
+    /** Stage 2 for {@code instance} given its Stage 1 solution. */
+    public static MachineAssignment solve(final LotesInstance instance, final Allocation allocation,
+                                          final LotesOptions options) {
+        final int m = instance.configurationCount();
+        final int classes = instance.classCount();
+        final List<List<int[]>> bins = new ArrayList<>(m);
+        final long[] binNanos = new long[m];
+        for (int j = 0; j < m; j++) {
+            final long start = System.nanoTime();
+            try {
+                bins.add(bins(instance.capacityView(j), instance.classSizesView(), allocation.classesView(j),
+                    options.binLimit()));
+            } catch (final IllegalArgumentException e) {
+                throw new IllegalArgumentException("LoTES Stage 2, configuration " + j + " with classes "
+                    + Arrays.toString(allocation.classesView(j)) + ": " + e.getMessage(), e);
+            }
+            binNanos[j] = System.nanoTime() - start;
+        }
+        final long lpStart = System.nanoTime();
+        final double scale = allocation.lambda() > 0 ? allocation.lambda() : 1;
+        final double[][] fractional = new double[m][];
+        double lambdaStar;
+        try (Glop glop = new Glop()) {
+            final MPSolver solver = glop.solver;
+            final MPVariable scaledLambda = solver.makeNumVar(0.0, MPSolver.infinity(), "lambda");
+            final MPVariable[][] share = new MPVariable[m][];
+            final MPConstraint[] classRows = new MPConstraint[classes];
+            for (int k = 0; k < classes; k++) {
+                if (instance.proportion(k) > 0) {
+                    classRows[k] = solver.makeConstraint(0.0, MPSolver.infinity(), "class" + k);
+                    classRows[k].setCoefficient(scaledLambda, -1.0);
+                }
+            }
+            for (int j = 0; j < m; j++) {
+                final List<int[]> own = bins.get(j);
+                share[j] = new MPVariable[own.size()];
+                final MPConstraint convexity = solver.makeConstraint(1.0, 1.0, "machines" + j);
+                for (int i = 0; i < own.size(); i++) {
+                    share[j][i] = solver.makeNumVar(0.0, 1.0, "x" + j + "_" + i);
+                    convexity.setCoefficient(share[j][i], 1.0);
+                    for (int k = 0; k < classes; k++) {
+                        if (classRows[k] != null && own.get(i)[k] > 0) {
+                            classRows[k].setCoefficient(share[j][i], instance.rate(j, k) * own.get(i)[k]
+                                * instance.machines(j) / (instance.proportion(k) * scale));
+                        }
+                    }
+                }
+            }
+            final MPObjective objective = solver.objective();
+            objective.setCoefficient(scaledLambda, 1.0);
+            objective.setMaximization();
+            glop.solve("LoTES machine assignment LP");
+            lambdaStar = Math.max(0, scaledLambda.solutionValue()) * scale;
+            for (int j = 0; j < m; j++) {
+                fractional[j] = new double[share[j].length];
+                for (int i = 0; i < share[j].length; i++) {
+                    fractional[j][i] = share[j][i].solutionValue() * instance.machines(j);
+                }
+            }
+        }
+        final long lpNanos = System.nanoTime() - lpStart;
+        final int[][] rounded = new int[m][];
+        for (int j = 0; j < m; j++) {
+            rounded[j] = round(fractional[j], instance.machines(j));
+        }
+        final double roundedLambda = supportedLambda(instance, bins, rounded);
+        // the rounded counts are a feasible point of the LP, so its optimum bounds them; allow only round-off
+        if (roundedLambda > lambdaStar * (1 + 1e-6) + 1e-12) {
+            throw new IllegalStateException("LoTES Stage 2: the rounded assignment supports lambda " + roundedLambda
+                + ", above the LP optimum " + lambdaStar);
+        }
+        lambdaStar = Math.max(lambdaStar, roundedLambda);
+        return new MachineAssignment(instance, bins, binNanos, fractional, rounded, lambdaStar, roundedLambda,
+            lpNanos);
+    }
+
+    /** {@code min_k sum_j mu_jk sum_i N_ijk x_ij / alpha_k} over the classes with {@code alpha_k > 0}. */
+    static double supportedLambda(final LotesInstance instance, final List<List<int[]>> bins, final int[][] x) {
+        double lambda = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < instance.classCount(); k++) {
+            if (instance.proportion(k) == 0) {
+                continue;
+            }
+            double throughput = 0;
+            for (int j = 0; j < instance.configurationCount(); j++) {
+                long jobs = 0;
+                for (int i = 0; i < x[j].length; i++) {
+                    jobs += (long) bins.get(j).get(i)[k] * x[j][i];
+                }
+                throughput += instance.rate(j, k) * jobs;
+            }
+            lambda = Math.min(lambda, throughput / instance.proportion(k));
+        }
+        return lambda;
+    }
+
+    /** The instance. */
+    public LotesInstance instance() {
+        return instance;
+    }
+
+    /** {@code |B_j|}: non-dominated bins of configuration {@code j}. */
+    public int binCount(final int j) {
+        return bins.get(j).size();
+    }
+
+    /** {@code N_ijk}: class-{@code k} jobs in bin {@code i} of configuration {@code j}. */
+    public int binJobs(final int j, final int i, final int k) {
+        return bins.get(j).get(i)[k];
+    }
+
+    /** A copy of bin {@code i} of configuration {@code j} (counts over all classes). */
+    public int[] bin(final int j, final int i) {
+        return bins.get(j).get(i).clone();
+    }
+
+    /** Wall time of Algorithm 1 for configuration {@code j}. */
+    public long binNanos(final int j) {
+        return binNanos[j];
+    }
+
+    /** Wall time of building and solving the LP. */
+    public long lpNanos() {
+        return lpNanos;
+    }
+
+    /** {@code x_ij} of the LP (fractional). */
+    public double fractionalMachines(final int j, final int i) {
+        return fractional[j][i];
+    }
+
+    /** {@code x_ij} after rounding. */
+    public int machines(final int j, final int i) {
+        return rounded[j][i];
+    }
+
+    /** lambda*: the LP's optimum. */
+    public double lambdaStar() {
+        return lambdaStar;
+    }
+
+    /** The lambda the rounded counts support (Eq. 7 with Eq. 8 recomputed). */
+    public double roundedLambda() {
+        return roundedLambda;
+    }
+
+    /** {@code sum_i N_ijk x_ij} for the rounded counts. */
+    public long classSlots(final int j, final int k) {
+        long jobs = 0;
+        for (int i = 0; i < rounded[j].length; i++) {
+            jobs += (long) bins.get(j).get(i)[k] * rounded[j][i];
+        }
+        return jobs;
+    }
+
+    /** {@code Delta_jkl} of the rounded counts: resource {@code l} of {@code j} devoted to class {@code k} (units). */
+    public double delta(final int j, final int k, final int l) {
+        return (double) classSlots(j, k) * instance.classSize(k, l);
+    }
+}
