@@ -12,9 +12,10 @@ import org.stowage.core.Units;
 
 /**
  * Reads Google cluster-data 2011 {@code task_events} parts as one stream and applies the preprocessing of
- * Psychas and Ghaderi 2019, Sec. VII-B.
+ * Psychas and Ghaderi 2019, Sec. VII-B ({@link GoogleRule#COMPLETED_TASKS}, the default) or of Tran et al. 2018,
+ * Sec. 5.3 ({@link GoogleRule#ATTEMPTS}).
  *
- * <h2>The rule</h2>
+ * <h2>The rule ({@link GoogleRule#COMPLETED_TASKS})</h2>
  * A task, identified by (job ID, task index), is kept when its first event is SUBMIT with a timestamp
  * &gt; 0, it has exactly one SUBMIT, exactly one SCHEDULE, a FINISH (exactly one), no EVICT, FAIL, KILL or
  * LOST, no event after the window (timestamp 2<sup>63</sup>-1), and its SUBMIT row carries both CPU and
@@ -24,6 +25,21 @@ import org.stowage.core.Units;
  * it breaks in stream order; a task still open after the last row is dropped as "no FINISH in window".
  * A task that finishes cleanly and is later resubmitted (about 3,000 in parts 0-13) is revoked, so the
  * rule holds over the task's whole history in the files read.
+ *
+ * <h2>The attempts rule ({@link GoogleRule#ATTEMPTS})</h2>
+ * Failed and resubmitted tasks are new, unrelated jobs: each attempt of a task is judged alone. A SUBMIT
+ * starts an attempt (an attempt still open is dropped as "more than one SUBMIT"); the attempt is kept when
+ * its SUBMIT has a timestamp &gt; 0 (or 0 with {@link TraceOptions#googleBeforeWindow()}, see below) and both
+ * requests in [0, 1], then exactly one SCHEDULE comes, then an end event (EVICT, FAIL, FINISH, KILL or LOST),
+ * none of them at 2<sup>63</sup>-1 and no row of an unknown type in between. Arrival = SUBMIT time, duration =
+ * end time - SCHEDULE time (the time the attempt held its requests, whatever ended it), size = its SUBMIT
+ * row's requests. An end event before SCHEDULE drops the attempt (it never ran). A non-update row of a task
+ * with no open attempt is an attempt of its own, dropped as "first event is not SUBMIT" (or an unknown event)
+ * and absorbing the task's rows up to its end event. UPDATE_PENDING and UPDATE_RUNNING never matter. Kept
+ * attempts are counted per end event (summary notes). Before-window attempts: their SUBMIT and SCHEDULE at
+ * timestamp 0 are read as the window start, {@link #WINDOW_START_MICROS} (so they arrive as one batch and run
+ * end - 600 s, their observed time in the window); one whose end comes before its clamped SCHEDULE is dropped
+ * as a negative duration.
  *
  * <h2>Streaming, memory and speed</h2>
  * Rows are split in one pass over a reused byte buffer ({@link LineSource#nextFields}); only columns 1
@@ -53,6 +69,10 @@ final class GoogleTaskEventsLoader {
     static final long AFTER_WINDOW_TIME = Long.MAX_VALUE;
     static final int TASK_INDEX_BITS = 24;
     static final int JOB_ID_BITS = 63 - TASK_INDEX_BITS;
+    /** Start of the trace window: 600 s after time 0 (the trace's documentation); the attempts rule's batch time. */
+    static final long WINDOW_START_MICROS = 600_000_000L;
+    /** End events by type, for the attempts rule's notes (index = event type; 0, 1, 7, 8 unused). */
+    static final String[] END_NAMES = {null, null, "EVICT", "FAIL", "FINISH", "KILL", "LOST"};
 
     static final DropReason[] REASONS = {
         DropReason.FIRST_EVENT_NOT_SUBMIT, DropReason.SUBMITTED_BEFORE_WINDOW, DropReason.MISSING_REQUEST,
@@ -60,6 +80,13 @@ final class GoogleTaskEventsLoader {
         DropReason.REPEATED_SCHEDULE, DropReason.FINISH_BEFORE_SCHEDULE, DropReason.REPEATED_FINISH,
         DropReason.EVICTED, DropReason.FAILED, DropReason.KILLED, DropReason.LOST, DropReason.AFTER_WINDOW,
         DropReason.UNKNOWN_EVENT, DropReason.NO_FINISH_IN_WINDOW, DropReason.UNKNOWN_EVENT_TYPE_ROW};
+    /** The reasons of the attempts rule, in report order. */
+    static final DropReason[] ATTEMPT_REASONS = {
+        DropReason.FIRST_EVENT_NOT_SUBMIT, DropReason.SUBMITTED_BEFORE_WINDOW, DropReason.MISSING_REQUEST,
+        DropReason.NEGATIVE_REQUEST, DropReason.ABOVE_CAPACITY, DropReason.REPEATED_SUBMIT,
+        DropReason.REPEATED_SCHEDULE, DropReason.FINISH_BEFORE_SCHEDULE, DropReason.ENDED_BEFORE_SCHEDULE,
+        DropReason.NEGATIVE_DURATION, DropReason.AFTER_WINDOW, DropReason.UNKNOWN_EVENT, DropReason.NO_END_IN_WINDOW,
+        DropReason.UNKNOWN_EVENT_TYPE_ROW};
 
     /** State of a task never seen. */
     private static final int MISSING = TaskStates.MISSING;
@@ -78,6 +105,9 @@ final class GoogleTaskEventsLoader {
     private final TraceSummary summary;
     private final KeptTasks kept;
     private final TaskStates tasks = new TaskStates();
+    private final boolean attempts;
+    private final boolean beforeWindow;
+    private final long[] keptByEnd = new long[END_NAMES.length];
 
     private long[] openSubmit = new long[1 << 12];
     private long[] openSchedule = new long[1 << 12];
@@ -98,9 +128,15 @@ final class GoogleTaskEventsLoader {
         this.units = options.units();
         this.dimensions = options.dimensions();
         this.maxLineBytes = options.maxLineBytes();
+        this.attempts = options.googleRule() == GoogleRule.ATTEMPTS;
+        this.beforeWindow = options.googleBeforeWindow();
+        final DropReason[] reasons = attempts ? ATTEMPT_REASONS : REASONS;
         this.summary = dimensions == 1
-            ? new TraceSummary(TraceFormat.GOOGLE_2011, source, REASONS, "max(CPU, memory)")
-            : new TraceSummary(TraceFormat.GOOGLE_2011, source, REASONS, "CPU", "memory");
+            ? new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "max(CPU, memory)")
+            : new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "CPU", "memory");
+        if (attempts) {
+            summary.unitNoun("attempt");
+        }
         this.kept = new KeptTasks(dimensions, 1 << 16);
     }
 
@@ -112,7 +148,14 @@ final class GoogleTaskEventsLoader {
         for (final Path file : expand(paths)) {
             loader.readFile(file);
         }
-        loader.summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, loader.openCount);
+        if (loader.attempts) {
+            loader.summary.addDrops(DropReason.NO_END_IN_WINDOW, loader.openCount);
+            for (int event = EVICT; event <= LOST; event++) {
+                loader.summary.note("kept attempts ended by " + END_NAMES[event], loader.keptByEnd[event]);
+            }
+        } else {
+            loader.summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, loader.openCount);
+        }
         final LoadedTrace trace = loader.kept.build(TraceFormat.GOOGLE_2011, loader.units, new int[0], loader.summary);
         loader.summary.finish(trace, start, startCpu);
         return trace;
@@ -198,6 +241,10 @@ final class GoogleTaskEventsLoader {
         if (event == SUBMIT) {
             cpu = request(source, bytes, comma[8] + 1, comma[9], "CPU request (column 10)");
             memory = request(source, bytes, comma[9] + 1, comma[10], "memory request (column 11)");
+        }
+        if (attempts) {
+            attemptEvent(key, position, event, time, cpu, memory);
+            return;
         }
         final int state = tasks.get(position);
         if (state == MISSING) {
@@ -306,6 +353,103 @@ final class GoogleTaskEventsLoader {
         kept.revoke(index);
         summary.addDrop(reason);
         tasks.set(position, DROPPED);
+    }
+
+    // ---- the attempts rule: per task, MISSING = no open attempt, DROPPED = a dropped attempt absorbing its rows
+    // up to its end event, a slot >= 0 = an open attempt ----
+
+    private static boolean isEnd(final int event) {
+        return event >= EVICT && event <= LOST;
+    }
+
+    private void attemptEvent(final long key, final int position, final int event, final long time, final int cpu,
+                              final int memory) {
+        if (event == UPDATE_PENDING || event == UPDATE_RUNNING) {
+            return;
+        }
+        final int state = tasks.get(position);
+        if (event == SUBMIT) {
+            if (state >= 0) {
+                summary.addDrop(DropReason.REPEATED_SUBMIT);
+                freeSlot(state);
+            }
+            startAttempt(position, time, cpu, memory);
+            return;
+        }
+        if (state == MISSING) {
+            summary.addSeen();
+            summary.addDrop(event < 0 ? DropReason.UNKNOWN_EVENT : DropReason.FIRST_EVENT_NOT_SUBMIT);
+            tasks.set(position, isEnd(event) ? MISSING : DROPPED);
+            return;
+        }
+        if (state == DROPPED) {
+            if (isEnd(event)) {
+                tasks.set(position, MISSING);
+            }
+            return;
+        }
+        final int slot = state;
+        final DropReason reason;
+        if (event < 0) {
+            reason = DropReason.UNKNOWN_EVENT;
+        } else if (time == AFTER_WINDOW_TIME) {
+            reason = DropReason.AFTER_WINDOW;
+        } else if (event == SCHEDULE) {
+            if (openSchedule[slot] == NOT_SCHEDULED) {
+                openSchedule[slot] = inWindow(time);
+                return;
+            }
+            reason = DropReason.REPEATED_SCHEDULE;
+        } else if (openSchedule[slot] == NOT_SCHEDULED) {
+            reason = event == FINISH ? DropReason.FINISH_BEFORE_SCHEDULE : DropReason.ENDED_BEFORE_SCHEDULE;
+        } else if (time < openSchedule[slot]) {
+            reason = DropReason.NEGATIVE_DURATION; // only a before-window SCHEDULE read as the window start
+        } else {
+            final long duration = time - openSchedule[slot];
+            if (dimensions == 1) {
+                kept.add(openSubmit[slot], duration, key, Math.max(openCpu[slot], openMemory[slot]), 0);
+            } else {
+                kept.add(openSubmit[slot], duration, key, openCpu[slot], openMemory[slot]);
+            }
+            keptByEnd[event]++;
+            freeSlot(slot);
+            tasks.set(position, MISSING);
+            return;
+        }
+        summary.addDrop(reason);
+        freeSlot(slot);
+        tasks.set(position, isEnd(event) ? MISSING : DROPPED);
+    }
+
+    private void startAttempt(final int position, final long time, final int cpu, final int memory) {
+        summary.addSeen();
+        final DropReason reason;
+        if (time == 0 && !beforeWindow) {
+            reason = DropReason.SUBMITTED_BEFORE_WINDOW;
+        } else if (time == AFTER_WINDOW_TIME) {
+            reason = DropReason.AFTER_WINDOW;
+        } else if (cpu == REQUEST_MISSING || memory == REQUEST_MISSING) {
+            reason = DropReason.MISSING_REQUEST;
+        } else if (cpu == REQUEST_NEGATIVE || memory == REQUEST_NEGATIVE) {
+            reason = DropReason.NEGATIVE_REQUEST;
+        } else if (cpu == REQUEST_ABOVE_ONE || memory == REQUEST_ABOVE_ONE) {
+            reason = DropReason.ABOVE_CAPACITY;
+        } else {
+            final int slot = allocateSlot();
+            openSubmit[slot] = inWindow(time);
+            openSchedule[slot] = NOT_SCHEDULED;
+            openCpu[slot] = cpu;
+            openMemory[slot] = memory;
+            tasks.set(position, slot);
+            return;
+        }
+        summary.addDrop(reason);
+        tasks.set(position, DROPPED);
+    }
+
+    /** A timestamp, with 0 (before the window) read as the window start when before-window attempts are kept. */
+    private long inWindow(final long time) {
+        return time == 0 && beforeWindow ? WINDOW_START_MICROS : time;
     }
 
     private static DropReason interruption(final int event) {

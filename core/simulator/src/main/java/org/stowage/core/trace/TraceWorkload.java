@@ -22,7 +22,8 @@ import org.stowage.core.engine.Workload;
  * </ul>
  * The shift makes the first kept arrival time 0, so no empty stretch precedes the first job. The products
  * are computed in double ({@code (double) (a - origin) * beta / I}), deterministic on every platform, and
- * non-decreasing in {@code a}, so arrivals stay in order. Job classes are 0.
+ * non-decreasing in {@code a}, so arrivals stay in order. Job classes are the trace's class column
+ * ({@link LoadedTrace#withClasses}), or 0 when it has none.
  *
  * <p>Cost: O(1) per job, no allocation. Not thread-safe; make one workload per simulation.
  */
@@ -113,7 +114,7 @@ public final class TraceWorkload implements Workload {
         final int i = next;
         spec.arrivalTime = nextArrival;
         spec.serviceTime = serviceTime(i);
-        spec.jobClass = 0;
+        spec.jobClass = trace.jobClass(i);
         for (int d = 0; d < dimensions; d++) {
             spec.size[d] = trace.size(i, d);
         }
