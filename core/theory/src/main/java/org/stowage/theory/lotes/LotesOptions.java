@@ -9,8 +9,9 @@ package org.stowage.theory.lotes;
  * @param excludeUnfitPairs Stage 1 allocates no capacity of configuration {@code j} to class {@code k} when one
  *                          job of the class's mean size does not fit an empty machine of {@code j} (such a pair
  *                          could hold no bin in Stage 2); false solves Eq. 1-5 exactly as printed
- * @param binLimit          most non-dominated bins per configuration (Algorithm 1); more is an error naming the
- *                          configuration and its classes
+ * @param binLimit          most non-dominated bins enumerated per configuration (Algorithm 1); a configuration
+ *                          with more gets its bins by column generation instead (same LP optimum, see
+ *                          {@link MachineAssignment})
  * @param routing           how the level-1 roulette weighs configurations
  */
 public record LotesOptions(double positiveThreshold, boolean excludeUnfitPairs, long binLimit, Routing routing) {
@@ -32,9 +33,9 @@ public record LotesOptions(double positiveThreshold, boolean excludeUnfitPairs, 
         THROUGHPUT
     }
 
-    /** 1e-9, unfit pairs excluded, 5,000,000 bins per configuration, the paper's routing. */
+    /** 1e-9, unfit pairs excluded, 100,000 bins enumerated per configuration, the paper's routing. */
     public static LotesOptions defaults() {
-        return new LotesOptions(1e-9, true, 5_000_000, Routing.CAPACITY);
+        return new LotesOptions(1e-9, true, 100_000, Routing.CAPACITY);
     }
 
     /** These options with another routing. */

@@ -115,15 +115,20 @@ public final class LotesPlanner {
             for (int i = 0; i < assignment.binCount(j); i++) {
                 used += assignment.machines(j, i) > 0 ? 1 : 0;
             }
-            text.append(String.format(Locale.ROOT, "%-4d %8d %-22s %-14s %9d %6d %10.1f%n", j, instance.machines(j),
-                capacity, java.util.Arrays.toString(allocation.classesView(j)), assignment.binCount(j), used,
-                assignment.binNanos(j) / 1e6));
+            text.append(String.format(Locale.ROOT, "%-4d %8d %-22s %-14s %9s %6d %10.1f%n", j, instance.machines(j),
+                capacity, java.util.Arrays.toString(allocation.classesView(j)),
+                assignment.binCount(j) + (assignment.enumerated(j) ? "" : "*"), used, assignment.binNanos(j) / 1e6));
         }
         text.append(String.format(Locale.ROOT,
             "lambda: allocation LP %.6g, assignment LP (lambda*) %.6g, rounded %.6g%n"
                 + "times: allocation LP %.1f ms, bins %.1f ms, assignment LP %.1f ms, total %.1f ms%n",
             allocation.lambda(), assignment.lambdaStar(), assignment.roundedLambda(), allocation.solveNanos() / 1e6,
             solution.binNanos() / 1e6, assignment.lpNanos() / 1e6, solution.totalNanos() / 1e6));
+        if (assignment.rounds() > 1 || !assignment.converged()) {
+            text.append(String.format(Locale.ROOT, "* bins by column generation (more than %,d to enumerate): %d LP "
+                + "rounds, %d truncated pricing searches, %s%n", solution.options().binLimit(), assignment.rounds(),
+                assignment.pricingTruncations(), assignment.converged() ? "converged" : "NOT converged"));
+        }
         return text.toString();
     }
 }

@@ -10,6 +10,7 @@ import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 
 import org.stowage.theory.Configurations;
+import org.stowage.theory.MaxWeightConfiguration;
 
 /**
  * Stage 2 of LoTES (Tran et al. 2018, Sec. 4.2): the non-dominated bins of each configuration over the
@@ -26,6 +27,17 @@ import org.stowage.theory.Configurations;
  * down to 0, the last class always at its largest, a leaf kept when no class fits the residual. Classes
  * outside {@code K^j} have count 0. A configuration whose {@code K^j} is empty, or none of whose classes fits,
  * has one bin: the empty one (its machines idle under the plan).
+ *
+ * <h2>Too many bins: column generation</h2>
+ * Small classes on a large machine with a large {@code K^j} have millions of non-dominated bins (Sec. 5.4 at
+ * Phi = 0: nine classes of 0.025 on a 1.0 machine; a degenerate Stage 1 may give one configuration seven of
+ * them, C(46, 6) = 9.4 million bins). When a configuration has more than {@link LotesOptions#binLimit()},
+ * its bins enter the LP by column generation instead: it starts from one greedy bin per class of
+ * {@code K^j}, and each round prices the configuration exactly ({@link MaxWeightConfiguration}: the bin of
+ * {@code K^j} classes maximising {@code sum_k pi_k a_jk N_k}, made non-dominated by greedy completion) and
+ * adds it while its reduced cost is positive. The LP optimum equals that over all non-dominated bins (a
+ * max-weight bin can be completed to a non-dominated one without losing weight, since weights are >= 0);
+ * {@link #enumerated}, {@link #rounds} and {@link #converged} say what happened.
  *
  * <h2>The LP (Eq. 6-10)</h2>
  * With {@code Delta_jkl = sum_i N_ijk r_kl x_ij} substituted from (8), constraint (7) reads
@@ -47,18 +59,27 @@ public final class MachineAssignment {
 
     private final LotesInstance instance;
     private final List<List<int[]>> bins;
+    private final boolean[] generated;
     private final long[] binNanos;
     private final double[][] fractional;
     private final int[][] rounded;
     private final double lambdaStar;
     private final double roundedLambda;
     private final long lpNanos;
+    private final int rounds;
+    private final int truncations;
+    private final boolean converged;
 
-    private MachineAssignment(final LotesInstance instance, final List<List<int[]>> bins, final long[] binNanos,
-                              final double[][] fractional, final int[][] rounded, final double lambdaStar,
-                              final double roundedLambda, final long lpNanos) {
+    private MachineAssignment(final LotesInstance instance, final List<List<int[]>> bins, final boolean[] generated,
+                              final long[] binNanos, final double[][] fractional, final int[][] rounded,
+                              final double lambdaStar, final double roundedLambda, final long lpNanos,
+                              final int rounds, final int truncations, final boolean converged) {
         this.instance = instance;
         this.bins = bins;
+        this.generated = generated;
+        this.rounds = rounds;
+        this.truncations = truncations;
+        this.converged = converged;
         this.binNanos = binNanos;
         this.fractional = fractional;
         this.rounded = rounded;
@@ -147,58 +168,82 @@ public final class MachineAssignment {
         final int m = instance.configurationCount();
         final int classes = instance.classCount();
         final List<List<int[]>> bins = new ArrayList<>(m);
+        final boolean[] generated = new boolean[m];
         final long[] binNanos = new long[m];
         for (int j = 0; j < m; j++) {
             final long start = System.nanoTime();
+            final int[] kj = allocation.classesView(j);
             try {
-                bins.add(bins(instance.capacityView(j), instance.classSizesView(), allocation.classesView(j),
-                    options.binLimit()));
+                bins.add(bins(instance.capacityView(j), instance.classSizesView(), kj, options.binLimit()));
             } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException("LoTES Stage 2, configuration " + j + " with classes "
-                    + Arrays.toString(allocation.classesView(j)) + ": " + e.getMessage(), e);
+                if (!e.getMessage().contains("too many to enumerate")) {
+                    throw e;
+                }
+                generated[j] = true;
+                bins.add(greedyBins(instance.capacityView(j), instance.classSizesView(), kj));
             }
             binNanos[j] = System.nanoTime() - start;
         }
         final long lpStart = System.nanoTime();
-        final double scale = allocation.lambda() > 0 ? allocation.lambda() : 1;
+        final Master master = new Master(instance, allocation, bins);
         final double[][] fractional = new double[m][];
         double lambdaStar;
+        int rounds = 0;
+        int truncations = 0;
+        boolean converged = true;
         try (Glop glop = new Glop()) {
-            final MPSolver solver = glop.solver;
-            final MPVariable scaledLambda = solver.makeNumVar(0.0, MPSolver.infinity(), "lambda");
-            final MPVariable[][] share = new MPVariable[m][];
-            final MPConstraint[] classRows = new MPConstraint[classes];
-            for (int k = 0; k < classes; k++) {
-                if (instance.proportion(k) > 0) {
-                    classRows[k] = solver.makeConstraint(0.0, MPSolver.infinity(), "class" + k);
-                    classRows[k].setCoefficient(scaledLambda, -1.0);
-                }
-            }
-            for (int j = 0; j < m; j++) {
-                final List<int[]> own = bins.get(j);
-                share[j] = new MPVariable[own.size()];
-                final MPConstraint convexity = solver.makeConstraint(1.0, 1.0, "machines" + j);
-                for (int i = 0; i < own.size(); i++) {
-                    share[j][i] = solver.makeNumVar(0.0, 1.0, "x" + j + "_" + i);
-                    convexity.setCoefficient(share[j][i], 1.0);
-                    for (int k = 0; k < classes; k++) {
-                        if (classRows[k] != null && own.get(i)[k] > 0) {
-                            classRows[k].setCoefficient(share[j][i], instance.rate(j, k) * own.get(i)[k]
-                                * instance.machines(j) / (instance.proportion(k) * scale));
+            master.build(glop.solver);
+            final MaxWeightConfiguration[] pricing = new MaxWeightConfiguration[m];
+            while (true) {
+                glop.solve("LoTES machine assignment LP");
+                rounds++;
+                boolean added = false;
+                boolean open = false;
+                for (int j = 0; j < m; j++) {
+                    if (!generated[j]) {
+                        continue;
+                    }
+                    final int[] kj = allocation.classesView(j);
+                    if (pricing[j] == null) {
+                        final int[][] sizes = new int[kj.length][];
+                        for (int i = 0; i < kj.length; i++) {
+                            sizes[i] = instance.classSizesView()[kj[i]];
                         }
+                        pricing[j] = new MaxWeightConfiguration(sizes, PRICING_NODE_LIMIT);
+                    }
+                    final double[] weights = new double[kj.length];
+                    for (int i = 0; i < kj.length; i++) {
+                        weights[i] = master.classDual(kj[i]) * master.coefficient(j, kj[i]);
+                    }
+                    final int[] counts = new int[kj.length];
+                    final double value = pricing[j].solve(weights, instance.capacityView(j), counts);
+                    final double sigma = master.convexityDual(j);
+                    final double tolerance = 1e-9 * Math.max(1, Math.abs(sigma));
+                    if (pricing[j].truncated()) {
+                        truncations++;
+                    }
+                    if (value - sigma > tolerance) {
+                        final int[] bin = complete(instance.capacityView(j), instance.classSizesView(), kj, counts,
+                            classes);
+                        if (master.add(glop.solver, j, bin)) {
+                            added = true;
+                        }
+                    } else if (pricing[j].upperBound() - sigma > tolerance) {
+                        open = true;
                     }
                 }
-            }
-            final MPObjective objective = solver.objective();
-            objective.setCoefficient(scaledLambda, 1.0);
-            objective.setMaximization();
-            glop.solve("LoTES machine assignment LP");
-            lambdaStar = Math.max(0, scaledLambda.solutionValue()) * scale;
-            for (int j = 0; j < m; j++) {
-                fractional[j] = new double[share[j].length];
-                for (int i = 0; i < share[j].length; i++) {
-                    fractional[j][i] = share[j][i].solutionValue() * instance.machines(j);
+                if (!added) {
+                    converged = !open;
+                    break;
                 }
+                if (rounds >= MAX_ROUNDS) {
+                    converged = false;
+                    break;
+                }
+            }
+            lambdaStar = master.lambda();
+            for (int j = 0; j < m; j++) {
+                fractional[j] = master.machines(j);
             }
         }
         final long lpNanos = System.nanoTime() - lpStart;
@@ -213,8 +258,159 @@ public final class MachineAssignment {
                 + ", above the LP optimum " + lambdaStar);
         }
         lambdaStar = Math.max(lambdaStar, roundedLambda);
-        return new MachineAssignment(instance, bins, binNanos, fractional, rounded, lambdaStar, roundedLambda,
-            lpNanos);
+        return new MachineAssignment(instance, bins, generated, binNanos, fractional, rounded, lambdaStar,
+            roundedLambda, lpNanos, rounds, truncations, converged);
+    }
+
+    /** Search nodes per pricing problem before it settles for its best bin and a proven bound. */
+    static final long PRICING_NODE_LIMIT = 2_000_000;
+    /** Most master solves of column generation. */
+    static final int MAX_ROUNDS = 10_000;
+
+    /** Starting bins of a generated configuration: per class of {@code K^j}, as many as fit, then completed. */
+    static List<int[]> greedyBins(final int[] capacity, final int[][] classSizes, final int[] classes) {
+        final List<int[]> start = new ArrayList<>();
+        for (int first = 0; first < classes.length; first++) {
+            final int[] counts = new int[classes.length];
+            final int[] order = new int[classes.length];
+            for (int i = 0; i < classes.length; i++) {
+                order[i] = (first + i) % classes.length;
+            }
+            final int[] bin = completeInOrder(capacity, classSizes, classes, counts, order, classSizes.length);
+            if (start.stream().noneMatch(b -> Arrays.equals(b, bin))) {
+                start.add(bin);
+            }
+        }
+        return start;
+    }
+
+    /** {@code counts} (over {@code classes}) made non-dominated by adding jobs class by class; over all classes. */
+    static int[] complete(final int[] capacity, final int[][] classSizes, final int[] classes, final int[] counts,
+                          final int allClasses) {
+        final int[] order = new int[classes.length];
+        for (int i = 0; i < classes.length; i++) {
+            order[i] = i;
+        }
+        return completeInOrder(capacity, classSizes, classes, counts, order, allClasses);
+    }
+
+    private static int[] completeInOrder(final int[] capacity, final int[][] classSizes, final int[] classes,
+                                         final int[] counts, final int[] order, final int allClasses) {
+        final int[] residual = capacity.clone();
+        for (int i = 0; i < classes.length; i++) {
+            for (int d = 0; d < residual.length; d++) {
+                residual[d] -= counts[i] * classSizes[classes[i]][d];
+            }
+        }
+        final int[] bin = new int[allClasses];
+        for (int i = 0; i < classes.length; i++) {
+            bin[classes[i]] = counts[i];
+        }
+        for (final int i : order) {
+            final int[] size = classSizes[classes[i]];
+            int more = Integer.MAX_VALUE;
+            for (int d = 0; d < residual.length; d++) {
+                if (size[d] > 0) {
+                    more = Math.min(more, residual[d] / size[d]);
+                }
+            }
+            bin[classes[i]] += more;
+            for (int d = 0; d < residual.length; d++) {
+                residual[d] -= more * size[d];
+            }
+        }
+        return bin;
+    }
+
+    /**
+     * The master LP over the current bins: lambda scaled by Stage 1's lambda, one column per bin as the
+     * fraction {@code x_ij / n_j}; class rows {@code lambda' - sum a x <= 0} (duals pi_k >= 0, as in
+     * {@code org.stowage.theory.ConfigurationLp}) and convexity rows {@code sum_i x_ij / n_j = 1} (duals
+     * sigma_j), so a bin's reduced cost is {@code sum_k pi_k a_jk N_k - sigma_j}.
+     */
+    private static final class Master {
+        private final LotesInstance instance;
+        private final List<List<int[]>> bins;
+        private final double scale;
+        private final List<List<MPVariable>> columns = new ArrayList<>();
+        private final List<java.util.Set<String>> known = new ArrayList<>();
+        private MPVariable lambda;
+        private MPConstraint[] classRows;
+        private MPConstraint[] convexity;
+
+        Master(final LotesInstance instance, final Allocation allocation, final List<List<int[]>> bins) {
+            this.instance = instance;
+            this.bins = bins;
+            this.scale = allocation.lambda() > 0 ? allocation.lambda() : 1;
+        }
+
+        /** {@code a_jk}: the coefficient of one class-{@code k} job of a configuration-{@code j} bin. */
+        double coefficient(final int j, final int k) {
+            return instance.rate(j, k) * instance.machines(j) / (instance.proportion(k) * scale);
+        }
+
+        void build(final MPSolver solver) {
+            lambda = solver.makeNumVar(0.0, MPSolver.infinity(), "lambda");
+            classRows = new MPConstraint[instance.classCount()];
+            for (int k = 0; k < classRows.length; k++) {
+                if (instance.proportion(k) > 0) {
+                    classRows[k] = solver.makeConstraint(-MPSolver.infinity(), 0.0, "class" + k);
+                    classRows[k].setCoefficient(lambda, 1.0);
+                }
+            }
+            convexity = new MPConstraint[instance.configurationCount()];
+            for (int j = 0; j < convexity.length; j++) {
+                convexity[j] = solver.makeConstraint(1.0, 1.0, "machines" + j);
+                columns.add(new ArrayList<>());
+                known.add(new java.util.HashSet<>());
+                final List<int[]> own = new ArrayList<>(bins.get(j));
+                bins.set(j, new ArrayList<>());
+                for (final int[] bin : own) {
+                    add(solver, j, bin);
+                }
+            }
+            final MPObjective objective = solver.objective();
+            objective.setCoefficient(lambda, 1.0);
+            objective.setMaximization();
+        }
+
+        /** Adds bin {@code bin} of configuration {@code j} as a column unless it is there; true when added. */
+        boolean add(final MPSolver solver, final int j, final int[] bin) {
+            if (!known.get(j).add(Arrays.toString(bin))) {
+                return false;
+            }
+            final MPVariable x = solver.makeNumVar(0.0, 1.0, "x" + j + "_" + columns.get(j).size());
+            convexity[j].setCoefficient(x, 1.0);
+            for (int k = 0; k < bin.length; k++) {
+                if (classRows[k] != null && bin[k] > 0) {
+                    classRows[k].setCoefficient(x, -coefficient(j, k) * bin[k]);
+                }
+            }
+            columns.get(j).add(x);
+            bins.get(j).add(bin);
+            return true;
+        }
+
+        double classDual(final int k) {
+            return classRows[k] == null ? 0 : Math.max(0, classRows[k].dualValue());
+        }
+
+        double convexityDual(final int j) {
+            return convexity[j].dualValue();
+        }
+
+        double lambda() {
+            return Math.max(0, lambda.solutionValue()) * scale;
+        }
+
+        double[] machines(final int j) {
+            final List<MPVariable> own = columns.get(j);
+            final double[] x = new double[own.size()];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = own.get(i).solutionValue() * instance.machines(j);
+            }
+            return x;
+        }
     }
 
     /** {@code min_k sum_j mu_jk sum_i N_ijk x_ij / alpha_k} over the classes with {@code alpha_k > 0}. */
@@ -242,9 +438,35 @@ public final class MachineAssignment {
         return instance;
     }
 
-    /** {@code |B_j|}: non-dominated bins of configuration {@code j}. */
+    /**
+     * {@code |B_j|}: the non-dominated bins of configuration {@code j} when they were enumerated, else the bins
+     * column generation created ({@link #enumerated}).
+     */
     public int binCount(final int j) {
         return bins.get(j).size();
+    }
+
+    /** True when configuration {@code j}'s bins are all its non-dominated bins (Algorithm 1). */
+    public boolean enumerated(final int j) {
+        return !generated[j];
+    }
+
+    /** Master LP solves (1 when every configuration was enumerated). */
+    public int rounds() {
+        return rounds;
+    }
+
+    /** Pricing searches that hit their node limit. */
+    public int pricingTruncations() {
+        return truncations;
+    }
+
+    /**
+     * False when column generation stopped at its round limit, or when a truncated pricing search could not
+     * prove that no better bin exists; lambda* is then a lower bound of the LP over all bins.
+     */
+    public boolean converged() {
+        return converged;
     }
 
     /** {@code N_ijk}: class-{@code k} jobs in bin {@code i} of configuration {@code j}. */

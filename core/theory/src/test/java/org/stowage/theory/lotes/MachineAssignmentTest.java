@@ -186,6 +186,37 @@ class MachineAssignmentTest {
         return plan.classSlots(j, k) * (options.routing() == LotesOptions.Routing.THROUGHPUT ? instance.rate(j, k) : 1);
     }
 
+    @Test
+    void columnGenerationReachesTheOptimumOverAllEnumeratedBins() {
+        int generatedConfigurations = 0;
+        for (long seed = 1; seed <= INSTANCES; seed++) {
+            final SplittableRandom random = new SplittableRandom(seed);
+            final LotesInstance instance = AllocationLpTest.randomInstance(random, 1 + random.nextInt(3),
+                1 + random.nextInt(4), 1 + random.nextInt(2));
+            final LotesSolution enumerated = LotesPlanner.plan(instance);
+            final LotesSolution generated = LotesPlanner.plan(instance, LotesOptions.defaults().withBinLimit(1));
+            final String where = "seed " + seed + ": " + instance;
+            assertEquals(enumerated.assignment().lambdaStar(), generated.assignment().lambdaStar(),
+                1e-7 * Math.max(1, enumerated.assignment().lambdaStar()), where);
+            assertTrue(generated.assignment().converged(), where);
+            for (int j = 0; j < instance.configurationCount(); j++) {
+                if (!generated.assignment().enumerated(j)) {
+                    generatedConfigurations++;
+                    assertTrue(generated.assignment().binCount(j) <= enumerated.assignment().binCount(j), where);
+                    for (int i = 0; i < generated.assignment().binCount(j); i++) {
+                        final int[] bin = generated.assignment().bin(j, i);
+                        boolean found = false;
+                        for (int e = 0; e < enumerated.assignment().binCount(j) && !found; e++) {
+                            found = Arrays.equals(bin, enumerated.assignment().bin(j, e));
+                        }
+                        assertTrue(found, where + ": generated bin " + Arrays.toString(bin) + " is not non-dominated");
+                    }
+                }
+            }
+        }
+        assertTrue(generatedConfigurations > INSTANCES / 2, "column generation ran: " + generatedConfigurations);
+    }
+
     /** The largest lambda of Eq. 7 over every integer assignment of machines to the Stage 2 bins. */
     private static double bestIntegerAssignment(final LotesInstance instance, final MachineAssignment assignment) {
         final int m = instance.configurationCount();
