@@ -23,6 +23,9 @@ public enum DropReason {
     NO_FINISH_IN_WINDOW(false, "no FINISH in window (open at the end of the last file)"),
     /** Only with a priority limit ({@link TraceOptions#withGoogleMaxPriority}). */
     PRIORITY_ABOVE_LIMIT(false, "priority above the limit (production tasks: 9-11)"),
+    // ---- Google 2011, the attempts rule (Tran et al. 2018) ----
+    ENDED_BEFORE_SCHEDULE(false, "EVICT, FAIL, KILL or LOST before SCHEDULE (the attempt never ran)"),
+    NO_END_IN_WINDOW(false, "no end event in window (attempt open at the end of the last file)"),
     // ---- SWF ----
     SUBMIT_TIME_UNKNOWN(false, "submit time unknown (-1) or negative"),
     RUN_TIME_UNKNOWN(false, "run time unknown (-1)"),

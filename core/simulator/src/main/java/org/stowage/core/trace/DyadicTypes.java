@@ -70,6 +70,6 @@ final class DyadicTypes {
             classes[i] = type;
         }
         return new LoadedTrace(trace.format(), trace.units(), 1, arrivals, durations, sizes, new int[0],
-            trace.summary(), classes, levels);
+            trace.summary()).withClasses(levels, classes);
     }
 }

@@ -12,9 +12,10 @@ import org.stowage.core.Units;
 
 /**
  * Reads Google cluster-data 2011 {@code task_events} parts as one stream and applies the preprocessing of
- * Psychas and Ghaderi 2019, Sec. VII-B.
+ * Psychas and Ghaderi 2019, Sec. VII-B ({@link GoogleRule#COMPLETED_TASKS}, the default) or of Tran et al. 2018,
+ * Sec. 5.3 ({@link GoogleRule#ATTEMPTS}).
  *
- * <h2>The rule</h2>
+ * <h2>The rule ({@link GoogleRule#COMPLETED_TASKS})</h2>
  * A task, identified by (job ID, task index), is kept when its first event is SUBMIT with a timestamp
  * &gt; 0, it has exactly one SUBMIT, exactly one SCHEDULE, a FINISH (exactly one), no EVICT, FAIL, KILL or
  * LOST, no event after the window (timestamp 2<sup>63</sup>-1), and its SUBMIT row carries both CPU and
@@ -34,6 +35,21 @@ import org.stowage.core.Units;
  * With dyadic types ({@link TraceOptions#withDyadicTypes}) the kept sizes are rounded up to the types and
  * the types become job classes ({@link DyadicTypes}); the summary then describes the typed sizes and counts
  * the tasks per type.
+ *
+ * <h2>The attempts rule ({@link GoogleRule#ATTEMPTS})</h2>
+ * Failed and resubmitted tasks are new, unrelated jobs: each attempt of a task is judged alone. A SUBMIT
+ * starts an attempt (an attempt still open is dropped as "more than one SUBMIT"); the attempt is kept when
+ * its SUBMIT has a timestamp &gt; 0 (or 0 with {@link TraceOptions#googleBeforeWindow()}, see below) and both
+ * requests in [0, 1], then exactly one SCHEDULE comes, then an end event (EVICT, FAIL, FINISH, KILL or LOST),
+ * none of them at 2<sup>63</sup>-1 and no row of an unknown type in between. Arrival = SUBMIT time, duration =
+ * end time - SCHEDULE time (the time the attempt held its requests, whatever ended it), size = its SUBMIT
+ * row's requests. An end event before SCHEDULE drops the attempt (it never ran). A non-update row of a task
+ * with no open attempt is an attempt of its own, dropped as "first event is not SUBMIT" (or an unknown event)
+ * and absorbing the task's rows up to its end event. UPDATE_PENDING and UPDATE_RUNNING never matter. Kept
+ * attempts are counted per end event (summary notes). Before-window attempts: their SUBMIT and SCHEDULE at
+ * timestamp 0 are read as the window start, {@link #WINDOW_START_MICROS} (so they arrive as one batch and run
+ * end - 600 s, their observed time in the window); one whose end comes before its clamped SCHEDULE is dropped
+ * as a negative duration.
  *
  * <h2>Streaming, memory and speed</h2>
  * Rows are split in one pass over a reused byte buffer ({@link LineSource#nextFields}); only columns 1
@@ -63,6 +79,10 @@ final class GoogleTaskEventsLoader {
     static final long AFTER_WINDOW_TIME = Long.MAX_VALUE;
     static final int TASK_INDEX_BITS = 24;
     static final int JOB_ID_BITS = 63 - TASK_INDEX_BITS;
+    /** Start of the trace window: 600 s after time 0 (the trace's documentation); the attempts rule's batch time. */
+    static final long WINDOW_START_MICROS = 600_000_000L;
+    /** End events by type, for the attempts rule's notes (index = event type; 0, 1, 7, 8 unused). */
+    static final String[] END_NAMES = {null, null, "EVICT", "FAIL", "FINISH", "KILL", "LOST"};
 
     static final DropReason[] REASONS = {
         DropReason.FIRST_EVENT_NOT_SUBMIT, DropReason.SUBMITTED_BEFORE_WINDOW, DropReason.MISSING_REQUEST,
@@ -70,6 +90,13 @@ final class GoogleTaskEventsLoader {
         DropReason.REPEATED_SCHEDULE, DropReason.FINISH_BEFORE_SCHEDULE, DropReason.REPEATED_FINISH,
         DropReason.EVICTED, DropReason.FAILED, DropReason.KILLED, DropReason.LOST, DropReason.AFTER_WINDOW,
         DropReason.UNKNOWN_EVENT, DropReason.NO_FINISH_IN_WINDOW, DropReason.UNKNOWN_EVENT_TYPE_ROW};
+    /** The reasons of the attempts rule, in report order. */
+    static final DropReason[] ATTEMPT_REASONS = {
+        DropReason.FIRST_EVENT_NOT_SUBMIT, DropReason.SUBMITTED_BEFORE_WINDOW, DropReason.MISSING_REQUEST,
+        DropReason.NEGATIVE_REQUEST, DropReason.ABOVE_CAPACITY, DropReason.REPEATED_SUBMIT,
+        DropReason.REPEATED_SCHEDULE, DropReason.FINISH_BEFORE_SCHEDULE, DropReason.ENDED_BEFORE_SCHEDULE,
+        DropReason.NEGATIVE_DURATION, DropReason.AFTER_WINDOW, DropReason.UNKNOWN_EVENT, DropReason.NO_END_IN_WINDOW,
+        DropReason.UNKNOWN_EVENT_TYPE_ROW};
 
     /** State of a task never seen. */
     private static final int MISSING = TaskStates.MISSING;
@@ -92,6 +119,9 @@ final class GoogleTaskEventsLoader {
     private final int maxPriority;
     private final int dyadicTypes;
     private final TaskStates tasks = new TaskStates();
+    private final boolean attempts;
+    private final boolean beforeWindow;
+    private final long[] keptByEnd = new long[END_NAMES.length];
 
     private long[] openSubmit = new long[1 << 12];
     private long[] openSchedule = new long[1 << 12];
@@ -115,23 +145,32 @@ final class GoogleTaskEventsLoader {
         this.maxLineBytes = options.maxLineBytes();
         this.maxPriority = options.googleMaxPriority();
         this.dyadicTypes = options.dyadicTypes();
-        final DropReason[] reasons = reasons(maxPriority != TraceOptions.NO_PRIORITY_LIMIT);
+        this.attempts = options.googleRule() == GoogleRule.ATTEMPTS;
+        this.beforeWindow = options.googleBeforeWindow();
+        final DropReason[] reasons = reasons(attempts ? ATTEMPT_REASONS : REASONS,
+            maxPriority != TraceOptions.NO_PRIORITY_LIMIT);
         this.summary = dimensions == 1
             ? new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons,
                 dyadicTypes > 0 ? "max(CPU, memory), typed" : "max(CPU, memory)")
             : dimensions == 2 ? new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "CPU", "memory")
             : new TraceSummary(TraceFormat.GOOGLE_2011, source, reasons, "CPU", "memory", "disk");
+        if (attempts) {
+            summary.unitNoun("attempt");
+        }
         this.kept = new KeptTasks(dimensions, 1 << 16);
     }
 
-    /** The reasons this load can give, in report order: {@link #REASONS}, with the priority rule if filtered. */
-    static DropReason[] reasons(final boolean priorityLimit) {
+    /**
+     * The reasons this load can give, in report order: the rule's ({@link #REASONS} or
+     * {@link #ATTEMPT_REASONS}), with the priority rule before the request rules if filtered.
+     */
+    static DropReason[] reasons(final DropReason[] rule, final boolean priorityLimit) {
         if (!priorityLimit) {
-            return REASONS;
+            return rule;
         }
-        final DropReason[] reasons = new DropReason[REASONS.length + 1];
+        final DropReason[] reasons = new DropReason[rule.length + 1];
         int k = 0;
-        for (final DropReason reason : REASONS) {
+        for (final DropReason reason : rule) {
             if (reason == DropReason.MISSING_REQUEST) {
                 reasons[k++] = DropReason.PRIORITY_ABOVE_LIMIT;
             }
@@ -148,7 +187,14 @@ final class GoogleTaskEventsLoader {
         for (final Path file : expand(paths)) {
             loader.readFile(file);
         }
-        loader.summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, loader.openCount);
+        if (loader.attempts) {
+            loader.summary.addDrops(DropReason.NO_END_IN_WINDOW, loader.openCount);
+            for (int event = EVICT; event <= LOST; event++) {
+                loader.summary.note("kept attempts ended by " + END_NAMES[event], loader.keptByEnd[event]);
+            }
+        } else {
+            loader.summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, loader.openCount);
+        }
         final LoadedTrace read = loader.kept.build(TraceFormat.GOOGLE_2011, loader.units, new int[0], loader.summary);
         final LoadedTrace trace = loader.dyadicTypes > 0 ? DyadicTypes.apply(read, loader.dyadicTypes) : read;
         loader.summary.finish(trace, start, startCpu);
@@ -244,6 +290,10 @@ final class GoogleTaskEventsLoader {
                 final long value = integer(source, bytes, comma[7] + 1, comma[8], "priority (column 9)");
                 priority = (int) Math.min(value, Integer.MAX_VALUE);
             }
+        }
+        if (attempts) {
+            attemptEvent(key, position, event, time, cpu, memory, disk, priority);
+            return;
         }
         final int state = tasks.get(position);
         if (state == MISSING) {
@@ -356,6 +406,107 @@ final class GoogleTaskEventsLoader {
         kept.revoke(index);
         summary.addDrop(reason);
         tasks.set(position, DROPPED);
+    }
+
+    // ---- the attempts rule: per task, MISSING = no open attempt, DROPPED = a dropped attempt absorbing its rows
+    // up to its end event, a slot >= 0 = an open attempt ----
+
+    private static boolean isEnd(final int event) {
+        return event >= EVICT && event <= LOST;
+    }
+
+    private void attemptEvent(final long key, final int position, final int event, final long time, final int cpu,
+                              final int memory, final int disk, final int priority) {
+        if (event == UPDATE_PENDING || event == UPDATE_RUNNING) {
+            return;
+        }
+        final int state = tasks.get(position);
+        if (event == SUBMIT) {
+            if (state >= 0) {
+                summary.addDrop(DropReason.REPEATED_SUBMIT);
+                freeSlot(state);
+            }
+            startAttempt(position, time, cpu, memory, disk, priority);
+            return;
+        }
+        if (state == MISSING) {
+            summary.addSeen();
+            summary.addDrop(event < 0 ? DropReason.UNKNOWN_EVENT : DropReason.FIRST_EVENT_NOT_SUBMIT);
+            tasks.set(position, isEnd(event) ? MISSING : DROPPED);
+            return;
+        }
+        if (state == DROPPED) {
+            if (isEnd(event)) {
+                tasks.set(position, MISSING);
+            }
+            return;
+        }
+        final int slot = state;
+        final DropReason reason;
+        if (event < 0) {
+            reason = DropReason.UNKNOWN_EVENT;
+        } else if (time == AFTER_WINDOW_TIME) {
+            reason = DropReason.AFTER_WINDOW;
+        } else if (event == SCHEDULE) {
+            if (openSchedule[slot] == NOT_SCHEDULED) {
+                openSchedule[slot] = inWindow(time);
+                return;
+            }
+            reason = DropReason.REPEATED_SCHEDULE;
+        } else if (openSchedule[slot] == NOT_SCHEDULED) {
+            reason = event == FINISH ? DropReason.FINISH_BEFORE_SCHEDULE : DropReason.ENDED_BEFORE_SCHEDULE;
+        } else if (time < openSchedule[slot]) {
+            reason = DropReason.NEGATIVE_DURATION; // only a before-window SCHEDULE read as the window start
+        } else {
+            final long duration = time - openSchedule[slot];
+            if (dimensions == 1) {
+                kept.add(openSubmit[slot], duration, key, Math.max(openCpu[slot], openMemory[slot]), 0, 0);
+            } else {
+                kept.add(openSubmit[slot], duration, key, openCpu[slot], openMemory[slot], openDisk[slot]);
+            }
+            keptByEnd[event]++;
+            freeSlot(slot);
+            tasks.set(position, MISSING);
+            return;
+        }
+        summary.addDrop(reason);
+        freeSlot(slot);
+        tasks.set(position, isEnd(event) ? MISSING : DROPPED);
+    }
+
+    private void startAttempt(final int position, final long time, final int cpu, final int memory, final int disk,
+                              final int priority) {
+        summary.addSeen();
+        final DropReason reason;
+        if (time == 0 && !beforeWindow) {
+            reason = DropReason.SUBMITTED_BEFORE_WINDOW;
+        } else if (time == AFTER_WINDOW_TIME) {
+            reason = DropReason.AFTER_WINDOW;
+        } else if (priority > maxPriority) {
+            reason = DropReason.PRIORITY_ABOVE_LIMIT;
+        } else if (cpu == REQUEST_MISSING || memory == REQUEST_MISSING || disk == REQUEST_MISSING) {
+            reason = DropReason.MISSING_REQUEST;
+        } else if (cpu == REQUEST_NEGATIVE || memory == REQUEST_NEGATIVE || disk == REQUEST_NEGATIVE) {
+            reason = DropReason.NEGATIVE_REQUEST;
+        } else if (cpu == REQUEST_ABOVE_ONE || memory == REQUEST_ABOVE_ONE || disk == REQUEST_ABOVE_ONE) {
+            reason = DropReason.ABOVE_CAPACITY;
+        } else {
+            final int slot = allocateSlot();
+            openSubmit[slot] = inWindow(time);
+            openSchedule[slot] = NOT_SCHEDULED;
+            openCpu[slot] = cpu;
+            openMemory[slot] = memory;
+            openDisk[slot] = disk;
+            tasks.set(position, slot);
+            return;
+        }
+        summary.addDrop(reason);
+        tasks.set(position, DROPPED);
+    }
+
+    /** A timestamp, with 0 (before the window) read as the window start when before-window attempts are kept. */
+    private long inWindow(final long time) {
+        return time == 0 && beforeWindow ? WINDOW_START_MICROS : time;
     }
 
     private static DropReason interruption(final int event) {

@@ -11,10 +11,12 @@ import org.stowage.core.state.ServerTable;
  *
  * <p>Times are microseconds of trace time as read (not shifted, not scaled); {@link #workload} turns them
  * into simulation times. Immutable once built: any number of workloads, on any threads, may read one
- * trace. Memory: 16 + 4·D bytes per kept task, plus 4 for its class when the trace has types.
+ * trace. Memory: 16 + 4·D bytes per kept task.
  *
- * <p>Job classes: 0 for every task, unless the load made types ({@link TraceOptions#withDyadicTypes}); then
- * {@link #jobClass} is the task's type in {@code [0, classCount())} and the workload passes it on.
+ * <h2>Job classes</h2>
+ * A trace may carry a class column: {@link #withClasses} returns a view of the same tasks (the arrays are
+ * shared, not copied) with a class per task, which its workloads put into {@code JobSpec.jobClass} (LoTES's
+ * job classes, found by k-means in {@code org.stowage.theory.lotes.JobClustering}). 2 more bytes per task.
  */
 public final class LoadedTrace {
     private final TraceFormat format;
@@ -25,26 +27,15 @@ public final class LoadedTrace {
     private final int[] sizes;
     private final int[] serverCapacities;
     private final TraceSummary summary;
-    /** Class of each task, or empty when every class is 0. */
-    private final int[] classes;
+    /** Classes in the class column; 0 when the trace has none (every task is class 0). */
     private final int classCount;
+    private final short[] classes;
 
     LoadedTrace(final TraceFormat format, final Units units, final int dimensions, final long[] arrivalMicros,
                 final long[] durationMicros, final int[] sizes, final int[] serverCapacities,
                 final TraceSummary summary) {
-        this(format, units, dimensions, arrivalMicros, durationMicros, sizes, serverCapacities, summary, new int[0], 0);
-    }
-
-    /** With job classes: {@code classes[i]} in [0, classCount), one per task. */
-    LoadedTrace(final TraceFormat format, final Units units, final int dimensions, final long[] arrivalMicros,
-                final long[] durationMicros, final int[] sizes, final int[] serverCapacities,
-                final TraceSummary summary, final int[] classes, final int classCount) {
         assert arrivalMicros.length == durationMicros.length && sizes.length == arrivalMicros.length * dimensions;
         assert serverCapacities.length % dimensions == 0;
-        assert classes.length == 0 || classes.length == arrivalMicros.length;
-        assert classCount >= 0 && classCount <= 32768;
-        this.classes = classes;
-        this.classCount = classCount;
         this.format = format;
         this.units = units;
         this.dimensions = dimensions;
@@ -53,6 +44,63 @@ public final class LoadedTrace {
         this.sizes = sizes;
         this.serverCapacities = serverCapacities;
         this.summary = summary;
+        this.classCount = 0;
+        this.classes = null;
+    }
+
+    private LoadedTrace(final LoadedTrace base, final int classCount, final short[] classes) {
+        this.format = base.format;
+        this.units = base.units;
+        this.dimensions = base.dimensions;
+        this.arrivalMicros = base.arrivalMicros;
+        this.durationMicros = base.durationMicros;
+        this.sizes = base.sizes;
+        this.serverCapacities = base.serverCapacities;
+        this.summary = base.summary;
+        this.classCount = classCount;
+        this.classes = classes;
+    }
+
+    /**
+     * The same tasks with a class column (the task arrays are shared; {@code classOf} is copied).
+     *
+     * @param classCount the number of classes, in [1, 32768] ({@code JobTable.MAX_CLASS + 1})
+     * @param classOf    the class of task i at [i], each in [0, classCount); one per task
+     * @throws IllegalArgumentException naming the task and the value
+     */
+    public LoadedTrace withClasses(final int classCount, final int[] classOf) {
+        if (classCount < 1 || classCount > org.stowage.core.state.JobTable.MAX_CLASS + 1) {
+            throw new IllegalArgumentException("trace classes: class count must be in [1, "
+                + (org.stowage.core.state.JobTable.MAX_CLASS + 1) + "]: " + classCount);
+        }
+        if (classOf.length != count()) {
+            throw new IllegalArgumentException("trace classes: " + classOf.length + " classes for " + count()
+                + " tasks");
+        }
+        final short[] column = new short[classOf.length];
+        for (int i = 0; i < classOf.length; i++) {
+            if (classOf[i] < 0 || classOf[i] >= classCount) {
+                throw new IllegalArgumentException("trace classes: class of task " + i + " must be in [0, "
+                    + classCount + "): " + classOf[i]);
+            }
+            column[i] = (short) classOf[i];
+        }
+        return new LoadedTrace(this, classCount, column);
+    }
+
+    /** True when the trace carries a class column ({@link #withClasses}). */
+    public boolean hasClasses() {
+        return classes != null;
+    }
+
+    /** Classes in the class column; 1 when there is none (every task is class 0). */
+    public int classCount() {
+        return classes == null ? 1 : classCount;
+    }
+
+    /** Class of task i: its class column entry, or 0 when the trace has none. */
+    public int jobClass(final int i) {
+        return classes == null ? 0 : classes[i];
     }
 
     public TraceFormat format() {
@@ -90,16 +138,6 @@ public final class LoadedTrace {
 
     public TraceSummary summary() {
         return summary;
-    }
-
-    /** Number of job classes (types) the load made: 0 when it made none (every class is 0). */
-    public int classCount() {
-        return classCount;
-    }
-
-    /** Job class of task i: its type when {@link #classCount()} &gt; 0, else 0. */
-    public int jobClass(final int i) {
-        return classes.length == 0 ? 0 : classes[i];
     }
 
     /** True when the trace describes its cluster (Alibaba's node list); otherwise the caller chooses servers. */
@@ -144,6 +182,7 @@ public final class LoadedTrace {
 
     @Override
     public String toString() {
-        return "LoadedTrace[" + format.specName() + ", " + count() + " tasks, D=" + dimensions + "]";
+        return "LoadedTrace[" + format.specName() + ", " + count() + " tasks, D=" + dimensions
+            + (classes == null ? "" : ", " + classCount + " classes") + "]";
     }
 }

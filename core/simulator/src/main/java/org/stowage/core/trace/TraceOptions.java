@@ -25,6 +25,11 @@ import org.stowage.core.Units;
  *       types for {@code P} = {@link #PAPER_2018_DYADIC_TYPES} (Sec. VII-B2). One resource only (the paper
  *       rounds CPU and memory, then takes the larger, which equals rounding the larger); the resolution must
  *       be divisible by 2<sup>P-1</sup> so every type is a whole number of units (checked at load).</li>
+ *   <li>{@code googleRule}: which Google 2011 task events become jobs ({@link GoogleRule}; the 2019 paper's
+ *       {@link GoogleRule#COMPLETED_TASKS} by default).</li>
+ *   <li>{@code googleBeforeWindow}: with {@link GoogleRule#ATTEMPTS} only, keep the attempts submitted before
+ *       the trace window (timestamp 0) as a batch arriving at the window start, 600 s (Tran et al. 2018,
+ *       Sec. 5.3.3: "all these jobs enter the system at the beginning as a large batch"); off by default.</li>
  * </ul>
  *
  * <p>{@link #psychasGhaderi2018()} is the 2018 paper's preprocessing in one call.
@@ -46,7 +51,8 @@ public final class TraceOptions {
     public static final int PAPER_2018_RESOLUTION = 1 << 20;
 
     private static final TraceOptions DEFAULTS =
-        new TraceOptions(1, Units.defaults(), 0, 0, LineSource.DEFAULT_MAX_LINE_BYTES, NO_PRIORITY_LIMIT, 0);
+        new TraceOptions(1, Units.defaults(), 0, 0, LineSource.DEFAULT_MAX_LINE_BYTES, NO_PRIORITY_LIMIT, 0,
+            GoogleRule.COMPLETED_TASKS, false);
 
     private final int dimensions;
     private final Units units;
@@ -55,9 +61,12 @@ public final class TraceOptions {
     private final int maxLineBytes;
     private final int googleMaxPriority;
     private final int dyadicTypes;
+    private final GoogleRule googleRule;
+    private final boolean googleBeforeWindow;
 
     private TraceOptions(final int dimensions, final Units units, final long swfProcessors, final double swfMemoryKb,
-                         final int maxLineBytes, final int googleMaxPriority, final int dyadicTypes) {
+                         final int maxLineBytes, final int googleMaxPriority, final int dyadicTypes,
+                         final GoogleRule googleRule, final boolean googleBeforeWindow) {
         this.dimensions = dimensions;
         this.units = units;
         this.swfProcessors = swfProcessors;
@@ -65,6 +74,8 @@ public final class TraceOptions {
         this.maxLineBytes = maxLineBytes;
         this.googleMaxPriority = googleMaxPriority;
         this.dyadicTypes = dyadicTypes;
+        this.googleRule = googleRule;
+        this.googleBeforeWindow = googleBeforeWindow;
     }
 
     /** One resource, default units, SWF capacity from the header, 64 KiB lines, no priority filter, sizes as read. */
@@ -88,12 +99,12 @@ public final class TraceOptions {
             throw new IllegalArgumentException("trace resources must be 1, 2 or 3: " + value);
         }
         return new TraceOptions(value, units, swfProcessors, swfMemoryKb, maxLineBytes, googleMaxPriority,
-            dyadicTypes);
+            dyadicTypes, googleRule, googleBeforeWindow);
     }
 
     public TraceOptions withUnits(final Units value) {
         return new TraceOptions(dimensions, Objects.requireNonNull(value, "units"), swfProcessors, swfMemoryKb,
-            maxLineBytes, googleMaxPriority, dyadicTypes);
+            maxLineBytes, googleMaxPriority, dyadicTypes, googleRule, googleBeforeWindow);
     }
 
     /** @param value processors of the machine; 0 to read {@code MaxProcs} from the SWF header */
@@ -101,7 +112,8 @@ public final class TraceOptions {
         if (value < 0) {
             throw new IllegalArgumentException("SWF processor capacity must be >= 0 (0 = from the header): " + value);
         }
-        return new TraceOptions(dimensions, units, value, swfMemoryKb, maxLineBytes, googleMaxPriority, dyadicTypes);
+        return new TraceOptions(dimensions, units, value, swfMemoryKb, maxLineBytes, googleMaxPriority,
+            dyadicTypes, googleRule, googleBeforeWindow);
     }
 
     /** @param value memory of the machine in KB (for two-resource SWF); 0 for none */
@@ -109,14 +121,16 @@ public final class TraceOptions {
         if (!(value >= 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException("SWF memory capacity must be a finite number of KB >= 0: " + value);
         }
-        return new TraceOptions(dimensions, units, swfProcessors, value, maxLineBytes, googleMaxPriority, dyadicTypes);
+        return new TraceOptions(dimensions, units, swfProcessors, value, maxLineBytes, googleMaxPriority,
+            dyadicTypes, googleRule, googleBeforeWindow);
     }
 
     public TraceOptions withMaxLineBytes(final int value) {
         if (value < 1 || value > (1 << 26)) {
             throw new IllegalArgumentException("maximum line length must be in [1, 2^26] bytes: " + value);
         }
-        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, value, googleMaxPriority, dyadicTypes);
+        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, value, googleMaxPriority,
+            dyadicTypes, googleRule, googleBeforeWindow);
     }
 
     /**
@@ -127,7 +141,8 @@ public final class TraceOptions {
             throw new IllegalArgumentException("Google priority limit must be in [0, 11] (8 keeps non-production "
                 + "tasks): " + value);
         }
-        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, maxLineBytes, value, dyadicTypes);
+        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, maxLineBytes, value,
+            dyadicTypes, googleRule, googleBeforeWindow);
     }
 
     /** @param value 0 to keep sizes as read, or P in [1, 30]: sizes rounded up to 2^-p, p = 0..P-1, class p */
@@ -136,7 +151,8 @@ public final class TraceOptions {
             throw new IllegalArgumentException("dyadic types must be in [0, " + MAX_DYADIC_TYPES + "] (0 = sizes as "
                 + "read, 10 = the 2018 paper's): " + value);
         }
-        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, maxLineBytes, googleMaxPriority, value);
+        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, maxLineBytes, googleMaxPriority,
+            value, googleRule, googleBeforeWindow);
     }
 
     public int dimensions() {
@@ -169,11 +185,47 @@ public final class TraceOptions {
         return dyadicTypes;
     }
 
+    /** Which Google 2011 task events become jobs. */
+    public TraceOptions withGoogleRule(final GoogleRule value) {
+        if (value == null) {
+            throw new IllegalArgumentException("Google rule must be given (COMPLETED_TASKS or ATTEMPTS)");
+        }
+        if (googleBeforeWindow && value != GoogleRule.ATTEMPTS) {
+            throw new IllegalArgumentException("keeping tasks submitted before the window needs the ATTEMPTS rule: "
+                + value);
+        }
+        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, maxLineBytes, googleMaxPriority,
+            dyadicTypes, value, googleBeforeWindow);
+    }
+
+    /**
+     * Keep (true) or drop (false) the Google attempts submitted before the trace window.
+     *
+     * @throws IllegalArgumentException when true and the rule is not {@link GoogleRule#ATTEMPTS} (set the rule first)
+     */
+    public TraceOptions withGoogleBeforeWindow(final boolean value) {
+        if (value && googleRule != GoogleRule.ATTEMPTS) {
+            throw new IllegalArgumentException("keeping tasks submitted before the window needs the ATTEMPTS rule, not "
+                + googleRule);
+        }
+        return new TraceOptions(dimensions, units, swfProcessors, swfMemoryKb, maxLineBytes, googleMaxPriority,
+            dyadicTypes, googleRule, value);
+    }
+
+    public GoogleRule googleRule() {
+        return googleRule;
+    }
+
+    public boolean googleBeforeWindow() {
+        return googleBeforeWindow;
+    }
+
     @Override
     public String toString() {
         return "TraceOptions[dimensions=" + dimensions + ", " + units + ", swfProcessors=" + swfProcessors
             + ", swfMemoryKb=" + swfMemoryKb + ", maxLineBytes=" + maxLineBytes
             + (googleMaxPriority == NO_PRIORITY_LIMIT ? "" : ", googleMaxPriority=" + googleMaxPriority)
-            + (dyadicTypes == 0 ? "" : ", dyadicTypes=" + dyadicTypes) + "]";
+            + (dyadicTypes == 0 ? "" : ", dyadicTypes=" + dyadicTypes) + ", googleRule=" + googleRule
+            + (googleBeforeWindow ? " with the before-window batch" : "") + "]";
     }
 }

@@ -26,6 +26,7 @@ public final class TraceSummary {
     private final String[] resourceNames;
     private final long[] counts = new long[DropReason.values().length];
     private final Map<String, Long> notes = new LinkedHashMap<>();
+    private String noun;
 
     private int files;
     private long rows;
@@ -50,6 +51,7 @@ public final class TraceSummary {
         this.source = source;
         this.reasons = reasons.clone();
         this.resourceNames = resourceNames.clone();
+        this.noun = format.noun();
     }
 
     // ---- filled by the loaders ----
@@ -74,6 +76,16 @@ public final class TraceSummary {
 
     void note(final String what) {
         notes.merge(what, 1L, Long::sum);
+    }
+
+    /** Adds {@code howMany} to a note's count (a zero count still shows the note). */
+    void note(final String what, final long howMany) {
+        notes.merge(what, howMany, Long::sum);
+    }
+
+    /** Names what one seen unit is when it is not the format's noun (the Google attempts rule: "attempt"). */
+    void unitNoun(final String value) {
+        noun = value;
     }
 
     /** A row's time: the report shows the least and the greatest. */
@@ -108,7 +120,7 @@ public final class TraceSummary {
         sizeQuantiles = new double[dimensions][QUANTILE_LEVELS.length];
         sizeMeans = new double[dimensions];
         durationQuantiles = new double[QUANTILE_LEVELS.length];
-        classCounts = new long[trace.classCount()];
+        classCounts = new long[trace.hasClasses() ? trace.classCount() : 0];
         if (classCounts.length > 0) {
             for (int i = 0; i < n; i++) {
                 classCounts[trace.jobClass(i)]++;
@@ -153,6 +165,11 @@ public final class TraceSummary {
 
     public TraceFormat traceFormat() {
         return format;
+    }
+
+    /** What one seen unit is: the format's noun, or "attempt" under the Google attempts rule. */
+    public String unitNoun() {
+        return noun;
     }
 
     /** The spec or paths that were read. */
@@ -287,7 +304,6 @@ public final class TraceSummary {
     /** The report printed by {@code stowage trace-summary}, several lines. */
     public String report() {
         final StringBuilder out = new StringBuilder(1024);
-        final String noun = format.noun();
         out.append(String.format(Locale.ROOT, "%s %s: %d file%s, %,d rows, %.1f MB%n", format.specName(), source,
             files, files == 1 ? "" : "s", rows, bytes / 1e6));
         out.append(String.format(Locale.ROOT, "load: %.3f s wall (%,.0f rows/s)", elapsedNanos / 1e9, rowsPerSecond()));

@@ -22,8 +22,9 @@ import org.stowage.core.engine.Workload;
  * </ul>
  * The shift makes the first kept arrival time 0, so no empty stretch precedes the first job. The products
  * are computed in double ({@code (double) (a - origin) * beta / I}), deterministic on every platform, and
- * non-decreasing in {@code a}, so arrivals stay in order. Job classes are the trace's
- * ({@link LoadedTrace#jobClass}): its types when the load made them, else 0.
+ * non-decreasing in {@code a}, so arrivals stay in order. Job classes are the trace's class column
+ * ({@link LoadedTrace#jobClass}: the load's types, or a column added by {@link LoadedTrace#withClasses}),
+ * or 0 when it has none.
  *
  * <p>Cost: O(1) per job, no allocation. Not thread-safe; make one workload per simulation.
  */

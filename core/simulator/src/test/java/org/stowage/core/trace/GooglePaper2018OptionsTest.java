@@ -78,7 +78,8 @@ class GooglePaper2018OptionsTest {
         final LoadedTrace priorityOnly = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, FIXTURE),
             TraceOptions.defaults().withGoogleMaxPriority(TraceOptions.GOOGLE_NON_PRODUCTION));
         assertEquals(12, priorityOnly.count());
-        assertEquals(0, priorityOnly.classCount());
+        assertEquals(false, priorityOnly.hasClasses());
+        assertEquals(1, priorityOnly.classCount());
         assertEquals(0, priorityOnly.jobClass(3));
         assertEquals(Units.defaults().sizeUnits(0.0312501), priorityOnly.size(3, 0), "sizes as read");
 

@@ -80,25 +80,25 @@ class GoogleRuleDifferentialTest {
             }
             keptTotal += trace.count();
             droppedTotal += summary.dropped();
-            for (final DropReason reason : GoogleTaskEventsLoader.reasons(true)) {
+            for (final DropReason reason : GoogleTaskEventsLoader.reasons(GoogleTaskEventsLoader.REASONS, true)) {
                 byReason[reason.ordinal()] += summary.count(reason);
             }
         }
         final StringBuilder counts = new StringBuilder();
-        for (final DropReason reason : GoogleTaskEventsLoader.reasons(true)) {
+        for (final DropReason reason : GoogleTaskEventsLoader.reasons(GoogleTaskEventsLoader.REASONS, true)) {
             counts.append(String.format("%n  %6d %s", byReason[reason.ordinal()], reason.description()));
         }
         System.out.printf("%d scenarios: %d tasks kept, %d dropped:%s%n", last - first + 1, keptTotal, droppedTotal,
             counts);
         if (only == null) {
-            for (final DropReason reason : GoogleTaskEventsLoader.reasons(true)) {
+            for (final DropReason reason : GoogleTaskEventsLoader.reasons(GoogleTaskEventsLoader.REASONS, true)) {
                 assertTrue(byReason[reason.ordinal()] > 0, "the generator never produced: " + reason.description());
             }
         }
     }
 
     /** Writes one random stream as 1-3 parts in {@code dir}; returns the parts in order. */
-    private static List<Path> writeScenario(final SplittableRandom random, final Path dir) throws IOException {
+    static List<Path> writeScenario(final SplittableRandom random, final Path dir) throws IOException {
         final List<List<int[]>> histories = new ArrayList<>();
         final int tasks = 1 + random.nextInt(40);
         for (int t = 0; t < tasks; t++) {
@@ -148,9 +148,22 @@ class GoogleRuleDifferentialTest {
         return files;
     }
 
-    /** A task's events as (type, cpu request index, memory request index, priority): a mutated clean lifecycle. */
+    /**
+     * A task's events as (type, cpu request index, memory request index, priority): a mutated clean lifecycle,
+     * after one or two interrupted attempts (SUBMIT, usually SCHEDULE, then EVICT, FAIL, KILL or LOST) one time
+     * in four, the resubmissions the attempts rule keeps.
+     */
     private static List<int[]> history(final SplittableRandom random) {
-        final List<Integer> types = new ArrayList<>(List.of(0, 1, 4));
+        final List<Integer> types = new ArrayList<>();
+        final int interrupted = random.nextInt(4) == 0 ? 1 + random.nextInt(2) : 0;
+        for (int a = 0; a < interrupted; a++) {
+            types.add(0);
+            if (random.nextInt(5) != 0) {
+                types.add(1);
+            }
+            types.add(new int[] {2, 3, 5, 6}[random.nextInt(4)]);
+        }
+        types.addAll(List.of(0, 1, 4));
         if (random.nextBoolean()) {
             types.add(1, 7);
         }
