@@ -32,13 +32,30 @@ final class EngineOptions {
                 throw new IllegalArgumentException("--master applies to --engine " + SPARK + " only: " + master);
             }
             final int workers = workers(threads);
-            if (workers < 1) {
-                throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be >= 1)");
+            if (workers < 1 || workers > SweepCommand.MAX_THREADS) {
+                throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be in [1, "
+                    + SweepCommand.MAX_THREADS + "])");
             }
         } else if (threads != null) {
             throw new IllegalArgumentException("--threads applies to --engine " + LOCAL + " only (the master sets the"
                 + " parallelism of --engine " + engine + ", for example local[4]): " + threads);
+        } else {
+            provider();
         }
+    }
+
+    /** The provider of a non-local engine; fails with one line naming the flag when there is none. */
+    private SweepEngine.Provider provider() {
+        for (final SweepEngine.Provider provider : ServiceLoader.load(SweepEngine.Provider.class)) {
+            if (provider.name().equals(engine)) {
+                return provider;
+            }
+        }
+        if (engine.equals(SPARK)) {
+            throw new IllegalArgumentException("invalid value for --engine: '" + SPARK + "' needs the stowage-spark jar"
+                + " and Spark on the class path: use bin/stowage-spark, or spark-submit spark/target/stowage-spark.jar");
+        }
+        throw new IllegalArgumentException("invalid value for --engine: '" + engine + "' (" + LOCAL + " or " + SPARK + ")");
     }
 
     /** Opens the engine (for Spark, starts a driver: seconds). */
@@ -47,16 +64,17 @@ final class EngineOptions {
         if (engine.equals(LOCAL)) {
             return SweepEngine.threads(workers(threads));
         }
-        for (final SweepEngine.Provider provider : ServiceLoader.load(SweepEngine.Provider.class)) {
-            if (provider.name().equals(engine)) {
-                return provider.open(master);
-            }
-        }
-        if (engine.equals(SPARK)) {
-            throw new IllegalArgumentException("invalid value for --engine: '" + SPARK + "' needs the stowage-spark jar"
-                + " and Spark on the class path: use bin/stowage-spark, or spark-submit spark/target/stowage-spark.jar");
-        }
-        throw new IllegalArgumentException("invalid value for --engine: '" + engine + "' (" + LOCAL + " or " + SPARK + ")");
+        return provider().open(master);
+    }
+
+    /** Whether runs go to threads of this JVM (whose heap then holds them all). */
+    boolean isLocal() {
+        return engine.equals(LOCAL);
+    }
+
+    /** Runs in flight at once in this JVM for {@code units} runs: the local threads, or 1 for a remote engine. */
+    int concurrentHere(final Integer threads, final int units) {
+        return isLocal() ? Math.min(workers(threads), units) : 1;
     }
 
     private static int workers(final Integer threads) {

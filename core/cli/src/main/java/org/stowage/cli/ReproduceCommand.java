@@ -13,6 +13,7 @@ import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.OutputDirectory;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 
@@ -20,6 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -42,6 +44,9 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
+
+    @ParentCommand
+    private StowageCli cli;
 
     @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019.")
     private String figure;
@@ -117,21 +122,32 @@ final class ReproduceCommand implements Callable<Integer> {
                 + String.join(", ", Figures.names()) + ")");
         }
         engineOptions.validate(threads);
+        if (threads != null && (threads < 1 || threads > SweepCommand.MAX_THREADS)) {
+            throw new IllegalArgumentException("invalid value for --threads: " + threads + " (must be in [1, "
+                + SweepCommand.MAX_THREADS + "])");
+        }
         final Scale scale = scale();
         final long start = System.nanoTime();
         int disagreements = 0;
         try (SweepEngine engine = engineOptions.open(threads)) {
+            // after the engine starts (a bad --master fails there), before anything is written
+            OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
             for (final Figure each : chosen) {
+                final Path directory = out.resolve(each.name());
+                final int total = Reproduction.units(each, scale);
+                cli.onInterrupt(() -> SweepCommand.finishedOnDisk(directory) + " of " + total + " runs of "
+                    + each.name() + " are on disk in " + directory.resolve("runs") + "; rerun the same command to resume");
                 final Reproduction reproduction;
-                try (Progress progress = Progress.of(each.name(), Reproduction.units(each, scale))) {
-                    reproduction = Reproduction.run(each, scale, out.resolve(each.name()), engine,
-                        CommandRecipe.of(spec, each.name()), seed, progress::stepTo);
+                try (Progress progress = Progress.of(each.name(), total)) {
+                    reproduction = Reproduction.run(each, scale, directory, engine, CommandRecipe.of(spec, each.name()),
+                        seed, progress::stepTo);
                 }
                 reproduction.print(printer);
                 disagreements += (int) reproduction.claims().stream().filter(claim -> !claim.agrees()).count();
-                printer.println("wrote " + out.resolve(each.name()).resolve(each.name() + ".csv") + " (.png, .svg)");
+                printer.println("wrote " + directory.resolve(each.name() + ".csv") + " (.png, .svg)");
             }
         }
+        cli.onInterrupt(() -> null);
         printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
             scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
         return 0;

@@ -13,11 +13,12 @@ import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
-import org.stowage.core.kernel.Kernels;
+import org.stowage.sweep.OutputDirectory;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -39,23 +40,22 @@ import picocli.CommandLine.Model.CommandSpec;
         "  stowage run --arrivals batch:5000 --sizes truncnormal:0.5:0.2@1,0.05@2 --scheduler BF-J,FIFO-FF",
         "  stowage run --out results/ --seed 7"})
 final class RunCommand implements Callable<Integer> {
-    /**
-     * Splits at commas that do not start a {@code key=value} parameter, so
-     * {@code VQS-BF:J=7,stall=0.5,BF-J/S} is two schedulers.
-     */
-    static final String SCHEDULER_SPLIT = ",(?![^,:]*=)";
-
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF", split = SCHEDULER_SPLIT,
+    @ParentCommand
+    private StowageCli cli;
+
+    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF",
         description = "Schedulers to compare, repeatable or comma-separated (default: ${DEFAULT-VALUE}). Known: "
             + "BF-J, BF-S, BF-J/S, FIFO-FF, VQS, VQS-BF and their -naive twins; parameters as NAME:key=value,..."
             + " (VQS:J=7, VQS-BF:J=7,stall=0.5, BF-J/S:stall=true).")
+    private List<String> schedulerValues;
+
     private List<String> schedulers;
 
     @Mixin
-    private WorkloadOptions workload;
+    WorkloadOptions workload;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
         description = "Seed of every random stream (default: ${DEFAULT-VALUE}).")
@@ -67,8 +67,14 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        requireKnown(schedulers);
+        // every check first: nothing runs, and nothing is written, unless all of the input is good
+        schedulers = SchedulerList.parse(schedulerValues);
+        workload.heapLimit = cli.maxHeap();
         final WorkloadOptions.Plan plan = workload.plan(schedulers.get(0), seed);
+        MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
+        if (out != null) {
+            OutputDirectory.prepare(out, OutputDirectory.Owner.RUN, "--out");
+        }
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);
         final String header = String.format(Locale.ROOT, "%-16s %10s %10s %8s %11s %10s %10s %7s %10s %-12s %8s %11s",
@@ -77,20 +83,30 @@ final class RunCommand implements Callable<Integer> {
         printer.println(header);
         printer.println("-".repeat(header.length()));
         final List<RunResult> results = new ArrayList<>();
-        for (final String name : schedulers) {
-            final RunResult result;
-            try (Progress progress = Progress.of(name, 1000)) {
-                result = Experiments.run(plan.spec().withScheduler(name), fraction -> progress.stepTo(Math.round(fraction * 1000)));
+        cli.onInterrupt(() -> results.size() + " of " + schedulers.size() + " schedulers had finished; nothing was"
+            + " written" + (out == null ? "" : " to " + out + " (run writes its files once every scheduler has"
+            + " finished)"));
+        try {
+            for (final String name : schedulers) {
+                final RunResult result;
+                try (Progress progress = Progress.of(name, 1000)) {
+                    result = Experiments.run(plan.spec().withScheduler(name),
+                        fraction -> progress.stepTo(Math.round(fraction * 1000)));
+                }
+                results.add(result);
+                printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
+                    name, result.metric("arrived_total"), result.metric("completed_total"),
+                    result.metric("rejected_total"), result.metric("mean_queue"), result.metric("wait_mean"),
+                    result.metric("wait_p99"), result.metric("utilization_r0"), result.metric("throughput"),
+                    result.stability().verdict().label(), result.wallSeconds() * 1e3, result.jobsPerSecond());
+                printer.flush();
             }
-            results.add(result);
-            printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
-                name, result.metric("arrived_total"), result.metric("completed_total"), result.metric("rejected_total"),
-                result.metric("mean_queue"), result.metric("wait_mean"), result.metric("wait_p99"),
-                result.metric("utilization_r0"), result.metric("throughput"), result.stability().verdict().label(),
-                result.wallSeconds() * 1e3, result.jobsPerSecond());
-            printer.flush();
+        } catch (final OutOfMemoryError e) {
+            throw CommandFailure.outOfMemory(e, cli.maxHeap());
         }
         if (out != null) {
+            cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, from this run or an earlier"
+                + " one");
             try {
                 RunOutputs.write(out, inputs(plan), results);
             } catch (final IOException e) {
@@ -99,18 +115,8 @@ final class RunCommand implements Callable<Integer> {
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
                 + out.resolve(RunOutputs.SUMMARY));
         }
+        cli.onInterrupt(() -> null);
         return 0;
-    }
-
-    /** Fails with a one-line message naming the first unknown or malformed scheduler spec. */
-    static void requireKnown(final List<String> schedulerSpecs) {
-        for (final String name : schedulerSpecs) {
-            try {
-                Kernels.byName(name);
-            } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException("invalid value for --scheduler: " + e.getMessage(), e);
-            }
-        }
     }
 
     /** Every input, including the command that repeats this run exactly. */

@@ -1,12 +1,21 @@
 package org.stowage.cli;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+import org.stowage.core.Messages;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The {@code stowage} command. Errors in arguments print one line naming the flag and value and exit 2.
+ * The {@code stowage} command. Errors in arguments print one line naming the flag and value and exit 2;
+ * every line that echoes input goes through {@link Messages#printable}, so control bytes never reach the
+ * terminal raw. Interrupted (Ctrl-C, SIGINT or SIGTERM), it says on standard error what was kept before the
+ * JVM exits (130 for SIGINT).
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
     description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.",
@@ -15,25 +24,67 @@ import picocli.CommandLine.Command;
 public final class StowageCli {
     /** Exit code for bad arguments or bad input. */
     public static final int USAGE_ERROR = 2;
+    /** Exit code for a failure that is not the input's fault (a full disk, memory exhausted after all). */
+    public static final int FAILURE = 1;
+
+    private final long maxHeap;
+    private volatile Supplier<String> interruptNote = () -> null;
+
+    /** A command line whose runs may use the JVM's whole heap. */
+    public StowageCli() {
+        this(Runtime.getRuntime().maxMemory());
+    }
+
+    StowageCli(final long maxHeap) {
+        this.maxHeap = maxHeap;
+    }
 
     public static void main(final String[] args) {
-        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        final PrintWriter err = new PrintWriter(System.err, true);
+        final StowageCli cli = new StowageCli();
+        final AtomicBoolean finished = new AtomicBoolean();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!finished.get()) {
+                err.println(cli.interruptedLine());
+            }
+        }, "stowage-interrupt-note"));
+        final int code = execute(cli, new PrintWriter(System.out, true), err, args);
+        finished.set(true);
+        System.exit(code);
     }
 
     /** Runs the command line with the given streams; returns the exit code. */
     public static int execute(final PrintWriter out, final PrintWriter err, final String... args) {
-        final CommandLine commandLine = new CommandLine(new StowageCli());
+        return execute(new StowageCli(), out, err, args);
+    }
+
+    /** As {@link #execute(PrintWriter, PrintWriter, String...)} with a heap limit (tests). */
+    static int execute(final long maxHeap, final PrintWriter out, final PrintWriter err, final String... args) {
+        return execute(new StowageCli(maxHeap), out, err, args);
+    }
+
+    private static int execute(final StowageCli cli, final PrintWriter out, final PrintWriter err, final String... args) {
+        final CommandLine commandLine = new CommandLine(cli);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((error, arguments) -> {
-            err.println(error.getCommandLine().getCommandSpec().qualifiedName() + ": "
-                + error.getMessage().replace('\n', ' ').strip());
+            final String message;
+            if (error.getCause() instanceof SpecException spec && error.getArgSpec() instanceof OptionSpec option) {
+                message = "invalid value for " + option.longestName() + ": " + spec.getMessage();
+            } else {
+                message = error.getMessage();
+            }
+            err.println(line(error.getCommandLine(), message));
             return USAGE_ERROR;
         });
         commandLine.setExecutionExceptionHandler((error, command, parseResult) -> {
             if (error instanceof IllegalArgumentException) {
-                err.println(command.getCommandSpec().qualifiedName() + ": " + error.getMessage());
+                err.println(line(command, error.getMessage()));
                 return USAGE_ERROR;
+            }
+            if (error instanceof UncheckedIOException || error instanceof CommandFailure) {
+                err.println(line(command, error.getMessage()));
+                return FAILURE;
             }
             throw error;
         });
@@ -42,5 +93,30 @@ public final class StowageCli {
             return USAGE_ERROR;
         }
         return commandLine.execute(args);
+    }
+
+    /** {@code stowage COMMAND: MESSAGE} on one line, escaped. */
+    private static String line(final CommandLine command, final String message) {
+        return Messages.printable(command.getCommandSpec().qualifiedName() + ": "
+            + String.valueOf(message).replace('\n', ' ').strip());
+    }
+
+    /** The heap one run (or all a sweep's runs at once) may use. */
+    long maxHeap() {
+        return maxHeap;
+    }
+
+    /**
+     * What to say if the process is interrupted now: what was kept and how to go on. A command sets it when
+     * it starts its work; the supplier runs on the shutdown thread.
+     */
+    void onInterrupt(final Supplier<String> note) {
+        interruptNote = note;
+    }
+
+    /** The line printed on interruption. */
+    String interruptedLine() {
+        final String note = interruptNote.get();
+        return Messages.printable("stowage: interrupted" + (note == null ? "" : "; " + note));
     }
 }

@@ -1,6 +1,9 @@
 package org.stowage.cli;
 
 import java.io.PrintWriter;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,15 +14,18 @@ import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Stability;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
 import org.stowage.core.kernel.Kernels;
+import org.stowage.sweep.OutputDirectory;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -42,10 +48,14 @@ final class SweepCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @ParentCommand
+    private StowageCli cli;
+
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF",
-        split = RunCommand.SCHEDULER_SPLIT,
         description = "Schedulers, repeatable or comma-separated, each NAME or NAME:KEY=VALUE,... "
             + "(default: ${DEFAULT-VALUE}).")
+    private List<String> schedulerValues;
+
     private List<String> schedulers;
 
     @Option(names = "--vary", paramLabel = "NAME=VALUES", required = true,
@@ -72,47 +82,81 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private WorkloadOptions workload;
 
+    /** Most runs a sweep may have: the grid is listed in memory before anything runs. */
+    static final long MAX_UNITS = 1_000_000;
+    /** Most worker threads. */
+    static final int MAX_THREADS = 1024;
+
     @Mixin
     private EngineOptions engineOptions;
 
     @Override
     public Integer call() {
-        RunCommand.requireKnown(schedulers);
+        // every check first: nothing runs, and nothing is written, unless the whole grid is good
+        schedulers = SchedulerList.parse(schedulerValues);
         if (replications < 1) {
             throw new IllegalArgumentException("invalid value for --replications: " + replications + " (must be >= 1)");
         }
         engineOptions.validate(threads);
         final List<Sweep.Axis> axes = new ArrayList<>();
+        long gridUnits = (long) replications * schedulers.size();
         for (final String axis : vary) {
-            axes.add(parseAxis(axis));
+            final Sweep.Axis parsed = parseAxis(axis);
+            axes.add(parsed);
+            gridUnits = gridUnits > MAX_UNITS ? gridUnits : gridUnits * parsed.values().size();
         }
+        if (gridUnits > MAX_UNITS) {
+            throw new IllegalArgumentException("invalid value for --vary: " + String.join(" ", vary) + " with "
+                + replications + " replication(s) and " + schedulers.size() + " scheduler(s) makes more than "
+                + MAX_UNITS + " runs");
+        }
+        workload.heapLimit = cli.maxHeap();
         final Map<String, Object> inputs = new LinkedHashMap<>(workload.plan(schedulers.get(0), seed).inputs());
         inputs.put("vary", List.copyOf(vary));
         final Sweep sweep = new Sweep(schedulers, axes, replications, seed, inputs);
+        final int units = sweep.units().size();
+        final int concurrent = engineOptions.concurrentHere(threads, units);
+        MemoryCheck.Need largest = null;
         for (final Sweep.Point point : sweep.points()) {
             if (point.replication() == 0) {
                 for (final String scheduler : schedulers) {
-                    planAt(point, scheduler); // fail fast, before any run, on a bad value anywhere in the grid
+                    // fail fast, before any run, on a bad value anywhere in the grid
+                    final MemoryCheck.Need need = planAt(point, scheduler).memory();
+                    if (largest == null || need.bytes() > largest.bytes()) {
+                        largest = need;
+                    }
                 }
             }
         }
+        MemoryCheck.require(largest, concurrent, cli.maxHeap(), "--threads");
 
         final PrintWriter printer = spec.commandLine().getOut();
-        final int units = sweep.units().size();
+        final PrintWriter errors = spec.commandLine().getErr();
+        cli.onInterrupt(() -> finishedOnDisk(out) + " of " + units + " runs are on disk in " + out.resolve("runs")
+            + "; rerun the same command to resume");
         final Sweep.Outcome outcome;
         try (SweepEngine engine = engineOptions.open(threads)) {
+            // after the engine starts (a bad --master fails there), before anything is written
+            OutputDirectory.prepare(out, OutputDirectory.Owner.SWEEP, "--out");
             printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %s into %s%n",
                 units, units / replications / schedulers.size(), replications, schedulers.size(), engine.description(),
                 out);
             printer.flush();
             try (Progress progress = Progress.of("sweep", units)) {
                 outcome = sweep.run(out, new Sweep.Work(runner(), CommandRecipe.of(spec, null)), engine,
-                    Integer.MAX_VALUE, progress::stepTo);
+                    Integer.MAX_VALUE, progress::stepTo, note -> {
+                        errors.println(org.stowage.core.Messages.printable(note));
+                        errors.flush();
+                    });
             }
+        } catch (final OutOfMemoryError e) {
+            throw CommandFailure.outOfMemory(e, cli.maxHeap());
         }
+        cli.onInterrupt(() -> "while writing " + out + "; every run is on disk, rerun the same command to finish");
         printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
         printTable(printer, sweep, outcome);
         printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY));
+        cli.onInterrupt(() -> null);
         return 0;
     }
 
@@ -139,6 +183,19 @@ final class SweepCommand implements Callable<Integer> {
                 return 1;
             }
         };
+    }
+
+    /** Finished unit files in {@code directory}/runs (what an interrupted sweep keeps). */
+    static long finishedOnDisk(final Path directory) {
+        long count = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve("runs"), "u-*.json")) {
+            for (final Path ignored : files) {
+                count++;
+            }
+        } catch (final IOException e) {
+            return 0;
+        }
+        return count;
     }
 
     private WorkloadOptions.Plan planAt(final Sweep.Point point, final String scheduler) {
@@ -236,7 +293,7 @@ final class SweepCommand implements Callable<Integer> {
             header.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
         }
         header.append(String.format(Locale.ROOT, "%-16s %12s %22s %8s %s", "scheduler", "mean queue", "95% interval",
-            "util", "verdicts (stable/unstable/inconclusive)"));
+            "util", "verdicts (stable/unstable/inconclusive/not drained)"));
         printer.println(header);
         printer.println("-".repeat(header.length()));
         for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
@@ -248,11 +305,13 @@ final class SweepCommand implements Callable<Integer> {
             final String interval = Double.isNaN(queue[1]) ? "-"
                 : String.format(Locale.ROOT, "[%.2f, %.2f]", queue[1], queue[2]);
             final int n = (int) queue[3];
-            row.append(String.format(Locale.ROOT, "%-16s %12.3f %22s %8.4f %d/%d/%d", aggregate.scheduler(), queue[0],
-                interval, aggregate.interval("utilization_r0")[0],
-                Math.round(aggregate.interval("verdict_stable")[0] * n),
-                Math.round(aggregate.interval("verdict_unstable")[0] * n),
-                Math.round(aggregate.interval("verdict_inconclusive")[0] * n)));
+            final StringBuilder verdicts = new StringBuilder();
+            for (final Stability.Verdict verdict : Stability.Verdict.values()) {
+                verdicts.append(verdicts.length() == 0 ? "" : "/")
+                    .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n));
+            }
+            row.append(String.format(Locale.ROOT, "%-16s %12.3f %22s %8.4f %s", aggregate.scheduler(), queue[0],
+                interval, aggregate.interval("utilization_r0")[0], verdicts));
             printer.println(row);
         }
     }

@@ -98,6 +98,13 @@ final class TraceOptionsMixin {
 
     /** A fresh workload over the trace with these interval and scaling options. */
     TraceWorkload workload(final LoadedTrace trace, final TimeMode mode) {
-        return trace.workload(mode, intervalMicros(), beta());
+        final long micros = intervalMicros();
+        final double beta = beta();
+        try {
+            return trace.workload(mode, micros, beta);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --traffic-scaling: " + trafficScaling
+                + " (with --interval-ms " + intervalMs + "): " + e.getMessage(), e);
+        }
     }
 }

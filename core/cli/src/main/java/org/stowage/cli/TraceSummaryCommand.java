@@ -52,7 +52,7 @@ final class TraceSummaryCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new IllegalArgumentException("invalid value for --repeat: " + repeat + " (must be >= 1)");
         }
-        final Units units = WorkloadSpecs.units(resolution);
+        final Units units = WorkloadOptions.units(resolution);
         traceOptions.options(units);
         traceOptions.intervalMicros();
         traceOptions.beta();

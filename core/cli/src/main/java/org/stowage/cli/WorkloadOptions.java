@@ -15,6 +15,7 @@ import org.stowage.core.experiment.WorkloadSource;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceWorkload;
+import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
@@ -42,27 +43,32 @@ final class WorkloadOptions {
     @Mixin
     TraceOptionsMixin traceOptions = new TraceOptionsMixin();
 
+    /** The heap a run may use ({@link Runtime#maxMemory()}; tests give less); copied by {@link #with}. */
+    long heapLimit = Runtime.getRuntime().maxMemory();
+
     /** Loaded traces by spec and resolution, shared by the copies a sweep makes (a load takes seconds). */
     private TraceCache traceCache = new TraceCache();
 
-    @Option(names = "--servers", paramLabel = "SPEC", defaultValue = "5",
+    @Option(names = "--servers", paramLabel = "SPEC", defaultValue = "5", converter = ServersSpec.Converter.class,
         description = "Servers: a count of unit servers (5), groups COUNTxCAPACITY with vector capacities "
             + "(2x1.0,3x0.5 or 4x1.0/1.0), or ec2:COUNT (default: ${DEFAULT-VALUE}).")
-    String servers;
+    ServersSpec servers;
 
-    @Option(names = "--sizes", paramLabel = "SPEC", defaultValue = "uniform:0.1,0.9",
+    @Option(names = "--sizes", paramLabel = "SPEC", defaultValue = "uniform:0.1,0.9", converter = SizesSpec.Converter.class,
         description = "Job sizes: uniform:LOW,HIGH, discrete:SIZE@WEIGHT,..., truncnormal:CV:MEAN@WEIGHT,... "
             + "(vectors as 0.2/0.5), or ec2 (default: ${DEFAULT-VALUE}).")
-    String sizes;
+    SizesSpec sizes;
 
-    @Option(names = "--arrivals", paramLabel = "SPEC", defaultValue = "poisson",
+    @Option(names = "--arrivals", paramLabel = "SPEC", defaultValue = "poisson", converter = ArrivalsSpec.Converter.class,
         description = "poisson (per slot, or a Poisson process in continuous time) or batch:N jobs at time 0 "
             + "(default: ${DEFAULT-VALUE}).")
-    String arrivals;
+    ArrivalsSpec arrivals;
 
     @Option(names = "--service", paramLabel = "SPEC", defaultValue = "geometric:100",
-        description = "Service: geometric:MEAN, deterministic:VALUE, exponential:MEAN (default: ${DEFAULT-VALUE}).")
-    String service;
+        converter = ServiceSpec.Converter.class,
+        description = "Service: geometric:MEAN, deterministic:VALUE, exponential:MEAN; slotted time needs whole slots"
+            + " (default: ${DEFAULT-VALUE}).")
+    ServiceSpec service;
 
     @Option(names = "--intensity", paramLabel = "ALPHA",
         description = "Traffic intensity alpha: lambda = alpha * mu * min over resources of (total capacity / "
@@ -85,8 +91,8 @@ final class WorkloadOptions {
     String timeMode;
 
     @Option(names = "--horizon", paramLabel = "T",
-        description = "Simulated time (default 4000000; batch arrivals run to completion; a trace runs until its"
-            + " last arrival).")
+        description = "Simulated time, at most 2^53 (default 4000000; batch arrivals run to completion; a trace runs"
+            + " until its last arrival).")
     Double horizon;
 
     @Option(names = "--warmup", paramLabel = "T",
@@ -98,8 +104,12 @@ final class WorkloadOptions {
             + "(default: ${DEFAULT-VALUE}).")
     int resolution;
 
-    /** The validated options as a run spec (for the given scheduler and seed), its inputs and description. */
-    record Plan(RunSpec spec, Map<String, Object> inputs, List<String> arguments, String description) {
+    /**
+     * The validated options as a run spec (for the given scheduler and seed), its inputs and description,
+     * and the least memory one run of it takes.
+     */
+    record Plan(RunSpec spec, Map<String, Object> inputs, List<String> arguments, String description,
+                MemoryCheck.Need memory) {
     }
 
     /** A copy with option {@code name} (one of {@link #VARIABLE}) set to {@code value}. */
@@ -119,28 +129,31 @@ final class WorkloadOptions {
         copy.trace = trace;
         copy.traceOptions = traceOptions;
         copy.traceCache = traceCache;
+        copy.heapLimit = heapLimit;
         try {
             switch (name) {
-                case "servers" -> copy.servers = value;
-                case "sizes" -> copy.sizes = value;
-                case "arrivals" -> copy.arrivals = value;
-                case "service" -> copy.service = value;
+                case "servers" -> copy.servers = ServersSpec.parse(value);
+                case "sizes" -> copy.sizes = SizesSpec.parse(value);
+                case "arrivals" -> copy.arrivals = ArrivalsSpec.parse(value);
+                case "service" -> copy.service = ServiceSpec.parse(value);
                 case "intensity" -> {
-                    copy.intensity = WorkloadSpecs.number(value);
+                    copy.intensity = SpecText.number(value);
                     copy.lambda = null;
                 }
                 case "lambda" -> {
-                    copy.lambda = WorkloadSpecs.number(value);
+                    copy.lambda = SpecText.number(value);
                     copy.intensity = null;
                 }
                 case "time-mode" -> copy.timeMode = value;
-                case "horizon" -> copy.horizon = WorkloadSpecs.number(value);
-                case "warmup" -> copy.warmup = WorkloadSpecs.number(value);
+                case "horizon" -> copy.horizon = SpecText.number(value);
+                case "warmup" -> copy.warmup = SpecText.number(value);
                 case "resolution" -> copy.resolution = Integer.parseInt(value.strip());
-                case "traffic-scaling" -> copy.traceOptions = traceOptions.withTrafficScaling(WorkloadSpecs.number(value));
+                case "traffic-scaling" -> copy.traceOptions = traceOptions.withTrafficScaling(SpecText.number(value));
                 default -> throw new IllegalArgumentException("cannot vary '" + name + "'; variable: "
                     + String.join(", ", VARIABLE) + ", or scheduler.KEY");
             }
+        } catch (final SpecException e) {
+            throw new IllegalArgumentException(e.reason(), e);
         } catch (final NumberFormatException e) {
             throw new IllegalArgumentException("'" + value + "' is not a whole number", e);
         }
@@ -155,65 +168,89 @@ final class WorkloadOptions {
         if (intensity != null && lambda != null) {
             throw new IllegalArgumentException("--intensity and --lambda are exclusive: " + intensity + ", " + lambda);
         }
-        final Units units = WorkloadSpecs.units(resolution);
-        final SizeDistribution sizeDistribution = WorkloadSpecs.sizes(sizes, units);
-        final ServiceDistribution serviceDistribution = WorkloadSpecs.service(service);
-        final ServerTable cluster = WorkloadSpecs.servers(servers, units, sizeDistribution.dimensions());
-        if (cluster.dimensions() != sizeDistribution.dimensions()) {
+        final Units units = units(resolution);
+        final SizeDistribution sizeDistribution = sizes.distribution(units);
+        final int dimensions = sizes.dimensions();
+        final ServiceDistribution serviceDistribution = service.distribution();
+        service.requireFits(mode);
+        if (servers.dimensions(dimensions) != dimensions) {
             throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
-                + cluster.dimensions() + " resources but --sizes '" + sizes + "' has " + sizeDistribution.dimensions());
+                + servers.dimensions(dimensions) + " resources but --sizes '" + sizes + "' has " + dimensions);
         }
-        final boolean batch = WorkloadSpecs.isBatch(arrivals);
+        final boolean batch = arrivals.isBatch();
+        if (batch && (intensity != null || lambda != null)) {
+            throw new IllegalArgumentException("--intensity and --lambda do not apply to --arrivals " + arrivals);
+        }
+        final double runHorizon = horizon != null ? Horizons.checkHorizon(horizon)
+            : batch ? Double.POSITIVE_INFINITY : DEFAULT_HORIZON;
+        final double runWarmup = Horizons.checkWarmup(warmup != null ? warmup : batch ? 0 : runHorizon / 10, runHorizon);
+        MemoryCheck.requireServers(servers, dimensions, heapLimit);
+
+        final ServerTable cluster = new ServerTable(dimensions, servers.packedCapacities(units, dimensions));
         final double rate;
         if (batch) {
-            if (intensity != null || lambda != null) {
-                throw new IllegalArgumentException("--intensity and --lambda do not apply to --arrivals " + arrivals);
-            }
             rate = Double.NaN;
         } else if (lambda != null) {
-            if (!(lambda > 0) || Double.isInfinite(lambda)) {
-                throw new IllegalArgumentException("invalid value for --lambda: " + lambda + " (must be finite and > 0)");
+            if (!(lambda > 0) || !(lambda <= Arrivals.MAX_RATE)) {
+                throw new IllegalArgumentException("invalid value for --lambda: " + lambda + " (must be in (0, 2^30 = "
+                    + (long) Arrivals.MAX_RATE + "] arrivals per " + (mode == TimeMode.SLOTTED ? "slot)" : "time unit)"));
             }
             rate = lambda;
         } else {
-            final double alpha = intensity == null ? 0.95 : intensity;
+            final double alpha = intensity == null ? DEFAULT_INTENSITY : intensity;
             if (!(alpha > 0) || Double.isInfinite(alpha)) {
                 throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " (must be finite and > 0)");
             }
-            rate = SyntheticWorkload.lambdaForIntensity(alpha, cluster, units, sizeDistribution, serviceDistribution.mean());
+            try {
+                rate = SyntheticWorkload.lambdaForIntensity(alpha, cluster, units, sizeDistribution,
+                    serviceDistribution.mean());
+            } catch (final IllegalArgumentException e) {
+                throw sizes.error(e.getMessage() + " (the arrival rate of --intensity " + alpha + " divides by it)");
+            }
+            if (!(rate <= Arrivals.MAX_RATE)) {
+                throw sizes.error("--intensity " + alpha + " asks for " + rate + " arrivals per "
+                    + (mode == TimeMode.SLOTTED ? "slot" : "time unit") + " with these sizes (mean " + meanText(sizeDistribution)
+                    + "), more than the 2^30 = " + (long) Arrivals.MAX_RATE + " the simulator draws; give --lambda instead");
+            }
         }
         final boolean slotted = mode == TimeMode.SLOTTED;
-        WorkloadSpecs.arrivals(arrivals, slotted, batch ? 1 : rate);
         final double[] typeRates = configurationRates(cluster, units, serviceDistribution, batch);
+        final double totalRate = typeRates != null ? Arrays.stream(typeRates).sum() : rate;
+        if (typeRates != null && !(totalRate <= Arrivals.MAX_RATE)) {
+            throw new IllegalArgumentException("invalid value for --intensity: "
+                + (intensity == null ? DEFAULT_INTENSITY : intensity) + " asks for " + totalRate
+                + " arrivals per slot, more than 2^30 = " + (long) Arrivals.MAX_RATE);
+        }
+        final MemoryCheck.Need memory = batch
+            ? MemoryCheck.Need.batch(servers, dimensions, arrivals)
+            : MemoryCheck.Need.poisson(servers, dimensions, totalRate, service.meanCappedAt(runHorizon),
+                lambda != null ? "--lambda" : "--intensity", lambda != null ? Double.toString(lambda)
+                    : Double.toString(intensity == null ? DEFAULT_INTENSITY : intensity), slotted);
 
-        final double runHorizon = horizon != null ? horizon : batch ? Double.POSITIVE_INFINITY : 4_000_000;
-        checkHorizon(runHorizon);
-        final double runWarmup = warmup != null ? warmup : batch ? 0 : runHorizon / 10;
-        checkWarmup(runWarmup, runHorizon);
         // about 2048 buckets over a finite horizon, so the verdict sees about 900 of them; unit width otherwise
         final double interval = Double.isInfinite(runHorizon) ? 1 : Math.max(runHorizon / 2048, 1e-9);
-        final String arrivalSpec = arrivals;
-        final double[][] types = WorkloadSpecs.discreteTypes(sizes);
+        final ArrivalsSpec arrivalSpec = arrivals;
+        final double[][] types = sizes.discreteTypes();
         final WorkloadSource source = typeRates != null
             ? workloadSeed -> SyntheticWorkload.perTypePoisson(mode, units, types, typeRates,
                 new ServiceDistribution[] {serviceDistribution}, workloadSeed)
-            : workloadSeed -> new SyntheticWorkload(WorkloadSpecs.arrivals(arrivalSpec, slotted, batch ? 1 : rate),
-                sizeDistribution, serviceDistribution, workloadSeed);
+            : workloadSeed -> new SyntheticWorkload(arrivalSpec.arrivals(slotted, rate), sizeDistribution,
+                serviceDistribution, workloadSeed);
         final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(), source, mode,
             runHorizon, runWarmup, seed, interval);
 
         final Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("servers", servers);
-        inputs.put("sizes", sizes);
-        inputs.put("arrivals", arrivals);
-        inputs.put("service", service);
+        inputs.put("servers", servers.text());
+        inputs.put("sizes", sizes.text());
+        inputs.put("arrivals", arrivals.text());
+        inputs.put("service", service.text());
         if (lambda != null) {
             inputs.put("lambda", lambda);
         } else if (!batch) {
-            inputs.put("intensity", intensity == null ? 0.95 : intensity);
+            inputs.put("intensity", intensity == null ? DEFAULT_INTENSITY : intensity);
         }
         inputs.put("intensity_basis", intensityBasis);
-        inputs.put("lambda_used", batch ? null : typeRates != null ? Arrays.stream(typeRates).sum() : rate);
+        inputs.put("lambda_used", batch ? null : totalRate);
         if (typeRates != null) {
             inputs.put("lambda_per_type", typeRates);
         }
@@ -223,12 +260,12 @@ final class WorkloadOptions {
         inputs.put("resolution", resolution);
         inputs.put("series_interval", interval);
 
-        final List<String> arguments = new ArrayList<>(List.of("--servers", servers, "--sizes", sizes,
-            "--arrivals", arrivals, "--service", service, "--intensity-basis", intensityBasis));
+        final List<String> arguments = new ArrayList<>(List.of("--servers", servers.text(), "--sizes", sizes.text(),
+            "--arrivals", arrivals.text(), "--service", service.text(), "--intensity-basis", intensityBasis));
         if (lambda != null) {
             arguments.addAll(List.of("--lambda", Double.toString(lambda)));
         } else if (!batch) {
-            arguments.addAll(List.of("--intensity", Double.toString(intensity == null ? 0.95 : intensity)));
+            arguments.addAll(List.of("--intensity", Double.toString(intensity == null ? DEFAULT_INTENSITY : intensity)));
         }
         arguments.addAll(List.of("--time-mode", timeMode.toLowerCase(Locale.ROOT)));
         if (!Double.isInfinite(runHorizon)) {
@@ -244,7 +281,18 @@ final class WorkloadOptions {
                 : String.format(Locale.ROOT, " lambda %.6g", rate),
             inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon),
             format(runWarmup));
-        return new Plan(runSpec, inputs, arguments, description);
+        return new Plan(runSpec, inputs, arguments, description, memory);
+    }
+
+    private static final double DEFAULT_HORIZON = 4_000_000;
+    private static final double DEFAULT_INTENSITY = 0.95;
+
+    private static String meanText(final SizeDistribution sizes) {
+        final StringBuilder text = new StringBuilder();
+        for (int d = 0; d < sizes.dimensions(); d++) {
+            text.append(d == 0 ? "" : "/").append(sizes.mean(d));
+        }
+        return text.toString();
     }
 
     /**
@@ -263,12 +311,12 @@ final class WorkloadOptions {
                 throw new IllegalArgumentException("invalid value for --intensity-basis: '" + intensityBasis
                     + "' (size or configurations)");
         }
-        final double[][] types = WorkloadSpecs.discreteTypes(sizes);
+        final double[][] types = sizes.discreteTypes();
         if (types == null || batch || lambda != null) {
             throw new IllegalArgumentException("--intensity-basis configurations needs discrete --sizes (discrete:... or"
                 + " ec2), Poisson arrivals and --intensity, not --lambda: " + sizes);
         }
-        final double alpha = intensity == null ? 0.95 : intensity;
+        final double alpha = intensity == null ? DEFAULT_INTENSITY : intensity;
         final double[] equal = new double[types.length];
         Arrays.fill(equal, 1); // the weights play no part in the configurations
         final JobTypes jobTypes = JobTypes.of(units, types, equal);
@@ -293,22 +341,31 @@ final class WorkloadOptions {
             throw new IllegalArgumentException("--intensity and --lambda do not apply to --trace; use --traffic-scaling");
         }
         final TimeMode mode = parseTimeMode(timeMode);
-        final Units units = WorkloadSpecs.units(resolution);
-        final LoadedTrace loaded = traceCache.load(traceOptions, trace, units);
-        final ServerTable cluster = loaded.hasServers() ? loaded.newServerTable()
-            : WorkloadSpecs.servers(servers, units, loaded.dimensions());
-        if (cluster.dimensions() != loaded.dimensions()) {
-            throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
-                + cluster.dimensions() + " resources but the trace has " + loaded.dimensions() + " (--resources)");
+        final Units units = units(resolution);
+        traceOptions.options(units);
+        traceOptions.intervalMicros();
+        traceOptions.beta();
+        final Double givenHorizon = horizon == null ? null : Horizons.checkHorizon(horizon);
+        if (givenHorizon != null && warmup != null) {
+            Horizons.checkWarmup(warmup, givenHorizon);
         }
+        final LoadedTrace loaded = traceCache.load(traceOptions, trace, units);
+        final int dimensions = loaded.dimensions();
+        if (!loaded.hasServers()) {
+            if (servers.dimensions(dimensions) != dimensions) {
+                throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
+                    + servers.dimensions(dimensions) + " resources but the trace has " + dimensions + " (--resources)");
+            }
+            MemoryCheck.requireServers(servers, dimensions, heapLimit);
+        }
+        final ServerTable cluster = loaded.hasServers() ? loaded.newServerTable()
+            : new ServerTable(dimensions, servers.packedCapacities(units, dimensions));
         final TraceOptionsMixin options = traceOptions;
         final TraceWorkload sample = options.workload(loaded, mode);
         // by default the run covers the arrivals: after the last one the queues only drain, which would dilute
         // every time average with a tail of the trace's longest jobs
-        final double runHorizon = horizon != null ? horizon : sample.lastArrivalTime() + 1;
-        checkHorizon(runHorizon);
-        final double runWarmup = warmup != null ? warmup : 0;
-        checkWarmup(runWarmup, runHorizon);
+        final double runHorizon = givenHorizon != null ? givenHorizon : sample.lastArrivalTime() + 1;
+        final double runWarmup = Horizons.checkWarmup(warmup != null ? warmup : 0, runHorizon);
         final double interval = Math.max(runHorizon / 2048, 1e-9);
         final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(),
             workloadSeed -> options.workload(loaded, mode), mode, runHorizon, runWarmup, seed, interval);
@@ -316,7 +373,7 @@ final class WorkloadOptions {
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("trace", trace);
         inputs.put("trace_jobs", loaded.count());
-        inputs.put("servers", loaded.hasServers() ? "from the trace" : servers);
+        inputs.put("servers", loaded.hasServers() ? "from the trace" : servers.text());
         inputs.put("resources", loaded.dimensions());
         inputs.put("interval_ms", sample.intervalMicros() / 1000.0);
         inputs.put("traffic_scaling", 1 / sample.beta());
@@ -326,7 +383,7 @@ final class WorkloadOptions {
         inputs.put("resolution", resolution);
         inputs.put("series_interval", interval);
 
-        final List<String> arguments = new ArrayList<>(List.of("--trace", trace, "--servers", servers,
+        final List<String> arguments = new ArrayList<>(List.of("--trace", trace, "--servers", servers.text(),
             "--resources", Integer.toString(loaded.dimensions()),
             "--interval-ms", format(sample.intervalMicros() / 1000.0),
             "--traffic-scaling", Double.toString(1 / sample.beta()), "--time-mode", timeMode.toLowerCase(Locale.ROOT)));
@@ -348,7 +405,9 @@ final class WorkloadOptions {
             loaded.dimensions(), format(sample.intervalMicros() / 1000.0), format(1 / sample.beta()),
             inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon),
             format(runWarmup));
-        return new Plan(runSpec, inputs, arguments, description);
+        return new Plan(runSpec, inputs, arguments, description,
+            MemoryCheck.Need.servers(cluster.count(), dimensions, loaded.hasServers() ? "--trace" : "--servers",
+                loaded.hasServers() ? trace : servers.text()));
     }
 
     /** Traces loaded once per spec and resolution; thread-safe, so a parallel sweep loads each once. */
@@ -366,18 +425,6 @@ final class WorkloadOptions {
         }
     }
 
-    private static void checkHorizon(final double runHorizon) {
-        if (!(runHorizon > 0)) {
-            throw new IllegalArgumentException("invalid value for --horizon: " + runHorizon + " (must be > 0)");
-        }
-    }
-
-    private static void checkWarmup(final double runWarmup, final double runHorizon) {
-        if (!(runWarmup >= 0) || !(runWarmup < runHorizon)) {
-            throw new IllegalArgumentException("invalid value for --warmup: " + runWarmup + " (must be in [0, horizon))");
-        }
-    }
-
     private static TimeMode parseTimeMode(final String text) {
         switch (text.toLowerCase(Locale.ROOT)) {
             case "slotted":
@@ -386,6 +433,15 @@ final class WorkloadOptions {
                 return TimeMode.CONTINUOUS;
             default:
                 throw new IllegalArgumentException("invalid value for --time-mode: '" + text + "' (slotted or continuous)");
+        }
+    }
+
+    /** The units of {@code --resolution}; an error names the flag. */
+    static Units units(final int resolution) {
+        try {
+            return new Units(resolution);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
         }
     }
 

@@ -76,6 +76,7 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         out.println("== " + figure.name() + ": " + figure.title());
         out.printf(Locale.ROOT, "%d runs (%d kept from an earlier try) in %.1f s%n", outcome.units(), outcome.skipped(),
             seconds);
+        outcome.notes().forEach(out::println);
         figure.report(out, sweep, outcome.finished());
         out.printf(Locale.ROOT, "%-72s | %-7s | %s%n", "paper", "agrees", "ours");
         for (final Claim claim : claims) {

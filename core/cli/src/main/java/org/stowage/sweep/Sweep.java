@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 import org.stowage.core.experiment.RunResult;
@@ -32,7 +33,9 @@ import org.stowage.core.engine.Seeds;
  *   <li>{@code manifest.json}: every input (written first; a rerun must find the same manifest, so a
  *       directory never mixes two different sweeps);</li>
  *   <li>{@code runs/u-NNNNN.json}: one finished run, written to a temporary file and renamed (a reader
- *       or a rerun never sees half a file); a rerun skips every unit whose file exists;</li>
+ *       or a rerun never sees half a file); a rerun skips every unit whose file reads back, and runs again
+ *       (with a note naming the file) a unit whose file does not: empty, cut short or damaged by something
+ *       other than this program;</li>
  *   <li>{@code results.csv} (tidy: axes..., scheduler, replication, metric, value) and
  *       {@code summary.csv} (axes..., scheduler, metric, n, mean, ci95_low, ci95_high over replications),
  *       written by {@link SweepFiles} once every unit has finished.</li>
@@ -138,8 +141,14 @@ public final class Sweep {
         }
     }
 
-    /** What {@link #run} did. */
-    public record Outcome(int units, int executed, int skipped, boolean complete, List<Unit> finished) {
+    /**
+     * What {@link #run} did.
+     *
+     * @param notes one line per thing worth telling that did not stop the sweep (a unit file that could not
+     *              be read back and was run again)
+     */
+    public record Outcome(int units, int executed, int skipped, boolean complete, List<Unit> finished,
+                          List<String> notes) {
     }
 
     /** One unit of work: a scheduler at a point; {@code result} is null until it has run. */
@@ -249,9 +258,28 @@ public final class Sweep {
      */
     public Outcome run(final Path directory, final PointRunner runner, final int threads, final int maxUnits,
                        final IntConsumer progress) {
-        try (SweepEngine engine = SweepEngine.threads(threads)) {
-            return run(directory, new Work(runner, null), engine, maxUnits, progress);
+        return run(directory, runner, threads, maxUnits, progress, note -> { });
+    }
+
+    /**
+     * As {@link #run(Path, PointRunner, int, int, IntConsumer)}, telling {@code notes} at once about each
+     * unit file that exists but cannot be read back (a crash while it was written by another tool, a full
+     * disk, a hand edit): such a unit is run again and its file replaced, and the note names the file.
+     */
+    public Outcome run(final Path directory, final PointRunner runner, final int threads, final int maxUnits,
+                       final IntConsumer progress, final Consumer<String> notes) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1: " + threads);
         }
+        try (SweepEngine engine = SweepEngine.threads(threads)) {
+            return run(directory, new Work(runner, null), engine, maxUnits, progress, notes);
+        }
+    }
+
+    /** As {@link #run(Path, Work, SweepEngine, int, IntConsumer, Consumer)}, with no one told about notes. */
+    public Outcome run(final Path directory, final Work work, final SweepEngine engine, final int maxUnits,
+                       final IntConsumer progress) {
+        return run(directory, work, engine, maxUnits, progress, note -> { });
     }
 
     /**
@@ -262,16 +290,26 @@ public final class Sweep {
      * writes the same files.
      *
      * @param progress receives the number of finished units (skipped ones included), from any thread
+     * @param notes    told at once about each unit file that exists but cannot be read back (it is run again)
      */
     public Outcome run(final Path directory, final Work work, final SweepEngine engine, final int maxUnits,
-                       final IntConsumer progress) {
+                       final IntConsumer progress, final Consumer<String> notes) {
         try {
             SweepFiles.prepare(directory, this);
             final List<Unit> units = units();
             final List<Unit> finished = new ArrayList<>(Collections.nCopies(units.size(), null));
             final List<Unit> todo = new ArrayList<>();
+            final List<String> told = new ArrayList<>();
             for (final Unit unit : units) {
-                final RunResult done = SweepFiles.readUnit(directory, unit);
+                RunResult done;
+                try {
+                    done = SweepFiles.readUnit(directory, unit);
+                } catch (final SweepFiles.UnreadableUnit e) {
+                    final String note = "note: " + e.getMessage() + "; running it again";
+                    told.add(note);
+                    notes.accept(note);
+                    done = null;
+                }
                 if (done != null) {
                     finished.set(unit.index(), new Unit(unit.index(), unit.point(), unit.scheduler(), done));
                 } else {
@@ -303,7 +341,7 @@ public final class Sweep {
                 SweepFiles.writeResults(directory, this, finished);
             }
             return new Outcome(units.size(), batch.size(), skipped, complete,
-                complete ? List.copyOf(finished) : List.of());
+                complete ? List.copyOf(finished) : List.of(), List.copyOf(told));
         } catch (final IOException e) {
             throw new UncheckedIOException("sweep output " + directory + ": " + e.getMessage(), e);
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
@@ -56,18 +57,17 @@ public final class SweepFiles {
      * sweep, so a resumed sweep never mixes results of different inputs.
      */
     static void prepare(final Path directory, final Sweep sweep) throws IOException {
-        Files.createDirectories(directory.resolve(RUNS));
         final String manifest = ResultFiles.json(manifest(sweep));
         final Path file = directory.resolve(MANIFEST);
-        if (Files.exists(file)) {
-            final String existing = Files.readString(file);
-            if (!existing.equals(manifest)) {
-                throw new IllegalArgumentException("output directory " + directory + " holds a different sweep ("
-                    + file + " differs); use another directory or delete it");
-            }
-            return;
+        if (Files.isRegularFile(file) && !Files.readString(file).equals(manifest)) {
+            throw new IllegalArgumentException("output directory " + directory + " holds a different sweep ("
+                + file + " differs); use another directory or delete it");
         }
-        ResultFiles.writeString(file, manifest);
+        OutputDirectory.prepare(directory, OutputDirectory.Owner.SWEEP, null);
+        Files.createDirectories(directory.resolve(RUNS));
+        if (!Files.exists(file)) {
+            ResultFiles.writeString(file, manifest);
+        }
     }
 
     private static Path unitFile(final Path directory, final Sweep.Unit unit) {
@@ -113,7 +113,21 @@ public final class SweepFiles {
         return Double.isNaN(value) ? null : value;
     }
 
-    /** The finished result of {@code unit}, or null when it has not run yet. */
+    /** A unit file that exists but cannot be read back (cut short by a crash, or damaged). */
+    static final class UnreadableUnit extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        UnreadableUnit(final String source, final String reason, final Throwable cause) {
+            super(source + " is unreadable (" + reason + ")", cause);
+        }
+    }
+
+    /**
+     * The finished result of {@code unit}, or null when it has not run yet.
+     *
+     * @throws UnreadableUnit if the file exists but is not a complete unit (empty, cut short, not JSON, a
+     *                        field missing): the caller runs the unit again
+     */
     static RunResult readUnit(final Path directory, final Sweep.Unit unit) throws IOException {
         final Path file = unitFile(directory, unit);
         if (!Files.exists(file)) {
@@ -125,11 +139,23 @@ public final class SweepFiles {
     /**
      * The result in the text {@link #unitJson} wrote for {@code unit}.
      *
-     * @param source where the text came from, for the message when it holds another unit
+     * @param source where the text came from, for the messages
+     * @throws UnreadableUnit           (an IOException) when the text is not a complete unit
      * @throws IllegalArgumentException when the text is of another scheduler or seed
      */
     public static RunResult unitResult(final String text, final Sweep.Unit unit, final String source) throws IOException {
-        final JsonNode json = ResultFiles.mapper().readTree(text);
+        final JsonNode json;
+        try {
+            json = ResultFiles.mapper().readTree(text);
+        } catch (final JsonProcessingException e) {
+            throw new UnreadableUnit(source, e.getOriginalMessage(), e);
+        }
+        for (final String field : List.of("scheduler", "seed", "metrics", "stability", "series_start", "series_mean")) {
+            if (json == null || !json.has(field)) {
+                throw new UnreadableUnit(source, json == null || json.isMissingNode() ? "empty" : "no field " + field,
+                    null);
+            }
+        }
         final String scheduler = json.path("scheduler").asText();
         final long seed = json.path("seed").asLong();
         if (!scheduler.equals(unit.scheduler()) || seed != unit.point().seed()) {
@@ -140,10 +166,15 @@ public final class SweepFiles {
         json.path("metrics").fields().forEachRemaining(
             entry -> metrics.put(entry.getKey(), entry.getValue().isNull() ? Double.NaN : entry.getValue().asDouble()));
         final JsonNode verdict = json.path("stability");
-        final Stability stability = Stability.of(
-            Stability.Verdict.valueOf(verdict.path("verdict").asText().toUpperCase(Locale.ROOT)),
-            orNaN(verdict.path("growth")), orNaN(verdict.path("growth_error")), orNaN(verdict.path("mean_level")),
-            orNaN(verdict.path("rise")), verdict.path("buckets").asInt());
+        final Stability.Verdict label;
+        try {
+            label = Stability.Verdict.ofLabel(verdict.path("verdict").asText());
+        } catch (final IllegalArgumentException e) {
+            throw new UnreadableUnit(source, e.getMessage(), e);
+        }
+        final Stability stability = Stability.of(label, orNaN(verdict.path("growth")),
+            orNaN(verdict.path("growth_error")), orNaN(verdict.path("mean_level")), orNaN(verdict.path("rise")),
+            verdict.path("buckets").asInt());
         return new RunResult(scheduler, metrics, stability, doubles(json.path("series_start")),
             doubles(json.path("series_mean")), json.path("wall_seconds").asDouble());
     }
@@ -239,9 +270,14 @@ public final class SweepFiles {
         }
     }
 
+    /** The 0/1 indicator metric of a verdict: {@code verdict_stable}, ..., {@code verdict_not_drained}. */
+    public static String verdictMetric(final Stability.Verdict verdict) {
+        return "verdict_" + verdict.name().toLowerCase(Locale.ROOT);
+    }
+
     /**
      * Groups the units by point and scheduler in grid order, with the verdicts as 0/1 indicator metrics
-     * {@code verdict_stable}, {@code verdict_unstable}, {@code verdict_inconclusive}.
+     * {@code verdict_stable}, {@code verdict_unstable}, {@code verdict_inconclusive}, {@code verdict_not_drained}.
      */
     public static List<Aggregate> aggregate(final Sweep sweep, final List<Sweep.Unit> units) {
         final Map<String, Aggregate> byKey = new LinkedHashMap<>();
@@ -251,7 +287,7 @@ public final class SweepFiles {
                 k -> new Aggregate(unit.point().coordinates(), unit.scheduler()));
             final Map<String, Double> metrics = new LinkedHashMap<>(unit.result().metrics());
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
-                metrics.put("verdict_" + verdict.label(), unit.result().stability().verdict() == verdict ? 1.0 : 0.0);
+                metrics.put(verdictMetric(verdict), unit.result().stability().verdict() == verdict ? 1.0 : 0.0);
             }
             for (final Map.Entry<String, Double> metric : metrics.entrySet()) {
                 final double[] previous = aggregate.values.getOrDefault(metric.getKey(), new double[0]);

@@ -76,6 +76,17 @@ class CapacityCommandTest {
             + "  class 1    1.400000 x (2, 0)\n"), text);
     }
 
+    /** The shared parser brings run's ec2 sizes and servers to capacity: the 2018 paper's V = (2/3, 11/3, 2/3). */
+    @Test
+    void ec2SizesOnEc2Servers() {
+        assertEquals(0, run("capacity", "--sizes", "ec2", "--servers", "ec2:20", "--maximal"));
+        final String text = out.toString();
+        assertTrue(text.startsWith("sizes ec2, servers 20 x capacity 1.0/1.0/1.0, mu 0.01"), text);
+        assertTrue(text.contains("rho*    = 60.000000000"), text);
+        assertTrue(text.contains("maximal configurations of class 0 (6):"), text);
+        assertTrue(text.contains("  average (0.6667, 3.6667, 0.6667)\n"), text);
+    }
+
     @Test
     void uniformSizesPrintConvergingBounds() {
         // a binary resolution and grid, so the numbers below are those docs/THEORY.md explains
@@ -96,14 +107,18 @@ class CapacityCommandTest {
     void badArgumentsExitTwoWithOneLineNamingFlagAndValue() {
         assertOneLineError("stowage capacity: invalid value for --servers: '2x': expected COUNTxCAPACITY, got '2x'",
             "capacity", "--servers", "2x");
-        assertOneLineError("stowage capacity: invalid value for --servers: '0': count must be >= 1: 0",
+        assertOneLineError("stowage capacity: invalid value for --servers: '0': server count must be >= 1: 0",
             "capacity", "--servers", "0");
         assertOneLineError("stowage capacity: invalid value for --sizes: 'discrete:0.4@1,0.6': expected SIZE@WEIGHT, "
             + "got '0.6'", "capacity", "--sizes", "discrete:0.4@1,0.6");
         assertOneLineError("stowage capacity: invalid value for --sizes: 'discrete:0.4@x': 'x' is not a number",
             "capacity", "--sizes", "discrete:0.4@x");
-        assertOneLineError("stowage capacity: invalid value for --sizes: 'gamma:2' : unknown size distribution 'gamma' "
-            .replace("' : ", "': ") + "(discrete:SIZE@WEIGHT,... or uniform:LOW,HIGH)", "capacity", "--sizes", "gamma:2");
+        assertOneLineError("stowage capacity: invalid value for --sizes: 'gamma:2': unknown size distribution 'gamma' "
+            + "(uniform:LOW,HIGH, discrete:SIZE@WEIGHT,..., truncnormal:CV:MEAN@WEIGHT,... or ec2)", "capacity", "--sizes",
+            "gamma:2");
+        assertOneLineError("stowage capacity: invalid value for --sizes: 'truncnormal:0.5:0.2@1': capacity takes "
+            + "discrete:SIZE@WEIGHT,..., ec2 or uniform:LOW,HIGH, not truncnormal", "capacity", "--sizes",
+            "truncnormal:0.5:0.2@1");
         assertOneLineError("stowage capacity: invalid value for --sizes: 'discrete:0.2/0.5@1,0.4@1': type 1 has 1 "
             + "resources, type 0 has 2", "capacity", "--sizes", "discrete:0.2/0.5@1,0.4@1");
         assertOneLineError("stowage capacity: invalid value for --servers: '3': capacities have 1 resources, --sizes has 2",

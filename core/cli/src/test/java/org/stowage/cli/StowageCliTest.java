@@ -57,7 +57,7 @@ class StowageCliTest {
             "run", "--servers", "0");
         assertOneLineError("stowage run: invalid value for --servers: '2x1.0/1.0' has 2 resources but --sizes"
             + " 'uniform:0.1,0.9' has 1", "run", "--servers", "2x1.0/1.0");
-        assertOneLineError("stowage run: invalid value for --arrivals: 'burst' (poisson or batch:N)",
+        assertOneLineError("stowage run: invalid value for --arrivals: 'burst': expected poisson or batch:N",
             "run", "--arrivals", "burst");
         assertOneLineError("stowage run: invalid value for --sizes: 'truncnormal:0.5:1.2@1': mean size of class 0 on"
             + " resource 0 must be in (0, 1]: 1.2", "run", "--sizes", "truncnormal:0.5:1.2@1");

@@ -166,6 +166,35 @@ class SweepTest {
         assertTrue(error.getMessage().contains("holds a different sweep"), error.getMessage());
     }
 
+    /** A unit file cut short (by something other than this program) is named in a note and run again. */
+    @Test
+    void aDamagedUnitFileIsRunAgainWithANote(@TempDir final Path directory) throws IOException {
+        sweep().run(directory, SweepTest::runPoint, 2, Integer.MAX_VALUE, done -> { });
+        final byte[] results = Files.readAllBytes(directory.resolve(SweepFiles.RESULTS));
+        final Path unit = directory.resolve("runs/u-000003.json");
+        Files.writeString(unit, Files.readString(unit).substring(0, 40));
+        final List<String> told = new java.util.ArrayList<>();
+        final Sweep.Outcome again = sweep().run(directory, SweepTest::runPoint, 2, Integer.MAX_VALUE, done -> { },
+            told::add);
+        assertEquals(1, again.executed());
+        assertEquals(List.of("note: " + unit + " is unreadable (Unexpected end-of-input: was expecting closing quote for a"
+            + " string value); running it again"), told);
+        assertEquals(told, again.notes());
+        assertArrayEquals(results, Files.readAllBytes(directory.resolve(SweepFiles.RESULTS)));
+    }
+
+    @Test
+    void aDirectoryHoldingARunsResultsIsRefusedBeforeAnythingIsWritten(@TempDir final Path directory)
+        throws IOException {
+        Files.writeString(directory.resolve(OutputDirectory.RUN_SUMMARY), "{}");
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+            () -> sweep().run(directory, SweepTest::runPoint, 1, Integer.MAX_VALUE, done -> { }));
+        assertEquals("output directory '" + directory + "' holds a run's results (summary.json); a sweep would"
+            + " overwrite its results.csv; use another directory", error.getMessage());
+        assertFalse(Files.exists(directory.resolve(SweepFiles.MANIFEST)));
+        assertFalse(Files.exists(directory.resolve("runs")));
+    }
+
     @Test
     void studentIntervalOnKnownValues() {
         final double[] interval = SweepFiles.meanAndInterval(new double[] {1, 2, 3, Double.NaN});

@@ -5,7 +5,9 @@ import java.util.Map;
 import java.util.function.DoubleConsumer;
 
 import org.stowage.core.engine.Simulation;
+import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.engine.Workload;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.metrics.BucketSeries;
 import org.stowage.core.metrics.RunMetrics;
@@ -39,14 +41,17 @@ public final class Experiments {
      * {@code class_K_throughput}, {@code class_K_mean_queue}, {@code class_K_wait_mean},
      * {@code class_K_jct_mean}; and with {@link RunSpec#perQueue()}, {@code mean_queue_qN} for each queue N
      * the scheduler made. Times are in slots (slotted) or time units (continuous); waits of continuous runs
-     * are recorded to 1/1000 of a time unit.
+     * are recorded to 1/1000 of a time unit. The verdict is {@link Stability.Verdict#NOT_DRAINED} when the
+     * arrivals ended before the judged half of the window and jobs were left queued or running at the end (a
+     * batch cut short by the horizon).
      *
      * @param progress receives the fraction of the horizon done, from the simulation thread
      */
     public static RunResult run(final RunSpec spec, final DoubleConsumer progress) {
+        final Workload workload = spec.workload().open(spec.seed());
         final Simulation simulation = Simulation.builder()
             .servers(spec.servers())
-            .workload(spec.workload().open(spec.seed()))
+            .workload(workload)
             .model(spec.resolvedModel())
             .scheduler(Kernels.byName(spec.scheduler()))
             .timeMode(spec.timeMode())
@@ -56,6 +61,8 @@ public final class Experiments {
         final RunMetrics metrics = new RunMetrics(simulation, spec.warmup(), timeScale, spec.seriesInterval(),
             RunMetrics.DEFAULT_SERIES_CAPACITY).trackQueues(spec.perQueue());
         simulation.addListener(metrics);
+        final LastArrival lastArrival = new LastArrival();
+        simulation.addListener(lastArrival);
 
         final long start = System.nanoTime();
         final double horizon = spec.horizon();
@@ -99,7 +106,8 @@ public final class Experiments {
         values.put("jct_p50", metrics.completionTimePercentile(50));
         values.put("jct_p99", metrics.completionTimePercentile(99));
         values.put("makespan", metrics.makespan());
-        final Stability stability = metrics.stability();
+        final Stability stability = drained(metrics.stability(), simulation, workload, lastArrival.time,
+            spec.warmup() + (end - spec.warmup()) / 2);
         values.put("growth", stability.growth());
         values.put("growth_error", stability.growthError());
         values.put("dummies_placed", (double) simulation.dummiesPlaced());
@@ -124,5 +132,27 @@ public final class Experiments {
             means[i] = series.mean(i);
         }
         return new RunResult(spec.scheduler(), values, stability, starts, means, wallSeconds);
+    }
+
+    /**
+     * The verdict, or {@link Stability#notDrained()} when the arrivals had ended before the judged second
+     * half began (from {@code judgedFrom}) and jobs were still queued or running at the end: a batch cut
+     * short by its horizon has no arrival process whose growth could be judged, and is not done.
+     */
+    private static Stability drained(final Stability stability, final Simulation simulation, final Workload workload,
+                                     final double lastArrivalTime, final double judgedFrom) {
+        final long left = (long) simulation.jobs().queuedCount() + simulation.jobs().runningCount();
+        final boolean arrivalsEnded = workload.peekArrivalTime() == Double.POSITIVE_INFINITY;
+        return left > 0 && arrivalsEnded && lastArrivalTime < judgedFrom ? stability.notDrained() : stability;
+    }
+
+    /** Remembers the time of the latest arrival; allocation-free. */
+    private static final class LastArrival implements SimulationListener {
+        double time = Double.NEGATIVE_INFINITY;
+
+        @Override
+        public void onArrival(final double at, final int job) {
+            time = at;
+        }
     }
 }

@@ -24,6 +24,10 @@ import java.util.Locale;
  *       its averages are not yet those of a steady state);</li>
  *   <li><b>inconclusive</b> otherwise (too short for the queue's fluctuations, or draining), or when fewer
  *       than {@value #MIN_BUCKETS} buckets fall in the half.</li>
+ *   <li><b>not drained</b>, set by the caller with {@link #notDrained()}, when the arrivals ended before the
+ *       second half began (a batch) and jobs were still queued or running at the end: the growth test asks
+ *       about an arrival process that is no longer there, and the run simply stopped before the work was
+ *       done (a horizon that cuts a batch short).</li>
  * </ul>
  *
  * <h2>Why these thresholds</h2>
@@ -50,13 +54,23 @@ public final class Stability {
     /** Fewest complete buckets in the second half for any verdict. */
     public static final int MIN_BUCKETS = 2 * BATCHES;
 
-    /** The three outcomes. */
+    /** The outcomes. */
     public enum Verdict {
-        STABLE, UNSTABLE, INCONCLUSIVE;
+        STABLE, UNSTABLE, INCONCLUSIVE, NOT_DRAINED;
 
-        /** Lower-case name as printed in tables and files. */
+        /** Lower-case name with spaces, as printed in tables and files: {@code not drained}. */
         public String label() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        }
+
+        /** The verdict printed as {@code label}. */
+        public static Verdict ofLabel(final String label) {
+            for (final Verdict verdict : values()) {
+                if (verdict.label().equals(label)) {
+                    return verdict;
+                }
+            }
+            throw new IllegalArgumentException("no verdict '" + label + "'");
         }
     }
 
@@ -153,6 +167,11 @@ public final class Stability {
             verdict = Verdict.INCONCLUSIVE;
         }
         return new Stability(verdict, growth, error, level, rise, count);
+    }
+
+    /** This judgement with the verdict {@link Verdict#NOT_DRAINED}, its details kept. */
+    public Stability notDrained() {
+        return new Stability(Verdict.NOT_DRAINED, growth, growthError, meanLevel, rise, buckets);
     }
 
     public Verdict verdict() {

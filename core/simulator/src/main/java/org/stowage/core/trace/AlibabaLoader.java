@@ -189,11 +189,9 @@ final class AlibabaLoader {
             if (!lines.next()) {
                 throw new TraceFormatException(lines.file(), 0, null, null, "no header line");
             }
-            String text = new String(lines.buffer(), lines.lineStart(), lines.lineEnd() - lines.lineStart(),
+            // a byte-order mark was skipped by LineSource, as for every format
+            final String text = new String(lines.buffer(), lines.lineStart(), lines.lineEnd() - lines.lineStart(),
                 java.nio.charset.StandardCharsets.UTF_8);
-            if (text.startsWith("\uFEFF")) {
-                text = text.substring(1);
-            }
             final String[] header = text.split(",", -1);
             final String[] names = new String[required.length];
             final int[] wanted = new int[required.length];
@@ -207,7 +205,7 @@ final class AlibabaLoader {
                     }
                 }
                 if (wanted[k] < 0 && !optional) {
-                    throw new TraceFormatException(lines.file(), 1, "header", TraceFormatException.quote(text),
+                    throw new TraceFormatException(lines.file(), 1, "header", text,
                         "has no column '" + names[k] + "'");
                 }
             }

@@ -24,6 +24,9 @@ import java.util.zip.GZIPInputStream;
  * <p>Scanning reads the buffer eight bytes at a time ({@link #nextFields} finds newlines and delimiters
  * in one pass with exact SWAR byte masks), so a row costs about one pass over its bytes.
  *
+ * <p>A UTF-8 byte-order mark at the start of the (decompressed) data is skipped, so a trace saved by a
+ * tool that writes one reads like any other, in every format.
+ *
  * <p>Every failure, including a missing, empty, unreadable, truncated or corrupt file, is a
  * {@link TraceFormatException} naming the file and the line reached. Not thread-safe.
  */
@@ -80,8 +83,11 @@ final class LineSource implements Closeable {
             }
             final InputStream raw = Files.newInputStream(file);
             try {
-                return new LineSource(file, gzip ? new GZIPInputStream(raw, 1 << 16) : raw, maxLineBytes);
-            } catch (final IOException e) {
+                final LineSource source = new LineSource(file, gzip ? new GZIPInputStream(raw, 1 << 16) : raw,
+                    maxLineBytes);
+                source.skipByteOrderMark();
+                return source;
+            } catch (final IOException | RuntimeException e) {
                 raw.close();
                 throw e;
             }
@@ -89,6 +95,16 @@ final class LineSource implements Closeable {
             throw new TraceFormatException(file, 0, null, null, "no such file", e);
         } catch (final IOException e) {
             throw new TraceFormatException(file, 0, null, null, "cannot open: " + e, e);
+        }
+    }
+
+    /** Reads the first bytes and steps over a UTF-8 byte-order mark (EF BB BF) if they are one. */
+    private void skipByteOrderMark() {
+        while (limit < 3 && !endOfInput) {
+            fill();
+        }
+        if (limit >= 3 && buffer[0] == (byte) 0xEF && buffer[1] == (byte) 0xBB && buffer[2] == (byte) 0xBF) {
+            position = 3;
         }
     }
 
@@ -242,8 +258,7 @@ final class LineSource implements Closeable {
     /** The line starts at {@code position} in both callers. */
     private TraceFormatException overLongLine(final long line) {
         final int shown = Math.min(limit - position, TraceFormatException.MAX_QUOTED + 1);
-        return new TraceFormatException(file, line, "line",
-            new String(buffer, position, shown, StandardCharsets.ISO_8859_1),
+        return new TraceFormatException(file, line, "line", new String(buffer, position, shown, StandardCharsets.UTF_8),
             "longer than " + maxLineBytes + " bytes (not a trace row)");
     }
 
@@ -257,9 +272,13 @@ final class LineSource implements Closeable {
         return new TraceFormatException(file, lineNumber, null, text(lineStart, lineEnd), problem);
     }
 
+    /**
+     * The bytes {@code [from, to)} (at most one more than a message quotes) as UTF-8 text, malformed bytes
+     * as U+FFFD; messages escape what would not print ({@link TraceFormatException}).
+     */
     String text(final int from, final int to) {
         return new String(buffer, from, Math.min(to - from, TraceFormatException.MAX_QUOTED + 1),
-            StandardCharsets.ISO_8859_1);
+            StandardCharsets.UTF_8);
     }
 
     byte[] buffer() {

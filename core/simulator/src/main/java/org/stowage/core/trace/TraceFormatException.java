@@ -2,10 +2,13 @@ package org.stowage.core.trace;
 
 import java.nio.file.Path;
 
+import org.stowage.core.Messages;
+
 /**
  * Input that makes a trace unusable: names the file, the line (1-based; 0 when the problem is the file
  * as a whole), the field and the offending value. An {@link IllegalArgumentException}, so the command
- * line reports it as one line and exits with code 2.
+ * line reports it as one line and exits with code 2. The message echoes the file name and the value
+ * through {@link Messages#printable}, so binary garbage in a trace cannot reach a terminal raw.
  */
 public final class TraceFormatException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
@@ -40,7 +43,7 @@ public final class TraceFormatException extends IllegalArgumentException {
 
     private static String message(final Path file, final long line, final String field, final String value,
                                   final String problem) {
-        final StringBuilder text = new StringBuilder(128).append(file);
+        final StringBuilder text = new StringBuilder(128).append(Messages.printable(String.valueOf(file)));
         if (line > 0) {
             text.append(" line ").append(line);
         }
@@ -53,8 +56,9 @@ public final class TraceFormatException extends IllegalArgumentException {
         return text.append(": ").append(problem).toString();
     }
 
+    /** At most {@value #MAX_QUOTED} characters of {@code value}, escaped ({@link Messages#printable}). */
     static String quote(final String value) {
-        return value.length() <= MAX_QUOTED ? value : value.substring(0, MAX_QUOTED) + "...";
+        return Messages.printable(value, MAX_QUOTED);
     }
 
     public Path file() {

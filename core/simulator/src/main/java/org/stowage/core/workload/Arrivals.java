@@ -43,11 +43,11 @@ public abstract class Arrivals {
      * Slotted: a Poisson number of jobs with mean {@code lambda} at the start of every slot 0, 1, ...
      * (2019 paper, Sec. II). Empty slots are skipped in O(1): the gap to the next non-empty slot is
      * geometric and the count there is a zero-truncated Poisson, which is the same process.
+     *
+     * @param lambda mean arrivals per slot, in (0, {@link RandomVariates#MAX_POISSON_MEAN}]
      */
     public static Arrivals poissonPerSlot(final double lambda) {
-        if (!(lambda > 0) || Double.isInfinite(lambda)) {
-            throw new IllegalArgumentException("arrival rate per slot must be finite and > 0: " + lambda);
-        }
+        checkRate(lambda, "per slot");
         return new Arrivals() {
             private boolean started;
 
@@ -81,11 +81,14 @@ public abstract class Arrivals {
         };
     }
 
-    /** Continuous: a Poisson process of rate {@code lambda}, first arrival after an exponential gap from 0. */
+    /**
+     * Continuous: a Poisson process of rate {@code lambda}, first arrival after an exponential gap from 0.
+     *
+     * @param lambda arrivals per time unit, in (0, {@link RandomVariates#MAX_POISSON_MEAN}] (the same bound as
+     *               per slot: at higher rates the gaps fall below the resolution of the clock)
+     */
     public static Arrivals poissonProcess(final double lambda) {
-        if (!(lambda > 0) || Double.isInfinite(lambda)) {
-            throw new IllegalArgumentException("arrival rate must be finite and > 0: " + lambda);
-        }
+        checkRate(lambda, "per time unit");
         return new Arrivals() {
             @Override
             protected void advance(final RandomGenerator random) {
@@ -103,6 +106,16 @@ public abstract class Arrivals {
                 return "poisson-process(" + lambda + ")";
             }
         };
+    }
+
+    /** The largest arrival rate, per slot or per time unit: {@link RandomVariates#MAX_POISSON_MEAN}. */
+    public static final double MAX_RATE = RandomVariates.MAX_POISSON_MEAN;
+
+    private static void checkRate(final double lambda, final String per) {
+        if (!(lambda > 0) || !(lambda <= MAX_RATE)) {
+            throw new IllegalArgumentException("arrival rate " + per + " must be in (0, 2^30 = "
+                + (long) MAX_RATE + "]: " + lambda);
+        }
     }
 
     /** A batch of {@code count} jobs, all at time 0. */

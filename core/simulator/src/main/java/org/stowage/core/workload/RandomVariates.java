@@ -9,6 +9,12 @@ import java.util.random.RandomGenerator;
 public final class RandomVariates {
     /** Above this mean a Poisson variate is drawn as a sum of smaller ones, keeping exp(-mean) far from underflow. */
     static final double POISSON_CHUNK = 30.0;
+    /**
+     * Largest Poisson mean accepted, 2<sup>30</sup>: a variate then stays far below {@link Integer#MAX_VALUE}
+     * (2<sup>30</sup> standard deviations above the mean would be needed to reach it), and summing chunks
+     * ends after at most 2<sup>30</sup> / {@value #POISSON_CHUNK} steps.
+     */
+    public static final double MAX_POISSON_MEAN = 0x1p30;
 
     private RandomVariates() {
     }
@@ -18,9 +24,20 @@ public final class RandomVariates {
         return 1.0 - random.nextDouble();
     }
 
-    /** Poisson with the given mean (&gt;= 0), by inversion in chunks of at most {@value #POISSON_CHUNK}. Cost O(mean + 1). */
+    /**
+     * Poisson with the given mean, in [0, {@link #MAX_POISSON_MEAN}], by inversion in chunks of at most
+     * {@value #POISSON_CHUNK}: a sum of independent Poisson variates is Poisson with the summed mean, so the
+     * result is exact for every mean, and the numbers drawn for any mean are those drawn before the bound
+     * existed. Cost O(mean + 1), about 10 ns per unit of mean: less than that of the jobs a slot then creates.
+     *
+     * @throws IllegalArgumentException if the mean is negative, NaN or above {@link #MAX_POISSON_MEAN} (a
+     *                                  mean such as 10^300 would never finish: subtracting a chunk would
+     *                                  not change it)
+     */
     public static int poisson(final RandomGenerator random, final double mean) {
-        assert mean >= 0 : mean;
+        if (!(mean >= 0 && mean <= MAX_POISSON_MEAN)) {
+            throw new IllegalArgumentException("Poisson mean must be in [0, 2^30]: " + mean);
+        }
         int total = 0;
         double remaining = mean;
         while (remaining > 0) {

@@ -1,0 +1,91 @@
+package org.stowage.sweep;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+import org.stowage.core.Messages;
+
+/**
+ * Checks an output directory before any work is done, so a bad {@code --out} costs nothing: the path must
+ * be given, must not be a file, must be creatable and writable (tried, not guessed from permissions), and
+ * must not hold another command's results. What a directory holds is told by the files each command
+ * writes: a sweep (or a figure of {@code reproduce}) writes {@value SweepFiles#MANIFEST}, a run
+ * {@value #RUN_SUMMARY}; rerunning the same kind of command into its own directory is allowed (a run
+ * overwrites its files, a sweep resumes).
+ */
+public final class OutputDirectory {
+    /** The file by which a directory is known to hold a {@code run}'s results. */
+    public static final String RUN_SUMMARY = "summary.json";
+
+    /**
+     * Which command writes the directory: a run, a sweep, or {@code reproduce}, whose directory only holds
+     * one sweep directory per figure (so it may be any directory).
+     */
+    public enum Owner {
+        RUN, SWEEP, FIGURES
+    }
+
+    private OutputDirectory() {
+    }
+
+    /**
+     * Creates {@code directory} if needed and checks it can take {@code owner}'s results.
+     *
+     * @param flag names the directory in messages ({@code --out}), or null for "output directory"
+     * @throws IllegalArgumentException one line, {@code invalid value for FLAG: 'DIR' REASON}
+     */
+    public static void prepare(final Path directory, final Owner owner, final String flag) {
+        final String text = directory.toString();
+        if (text.isBlank()) {
+            throw error(flag, text, "is an empty path (give a directory, e.g. --out results)");
+        }
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw error(flag, text, "exists and is not a directory");
+        }
+        final boolean sweep = Files.exists(directory.resolve(SweepFiles.MANIFEST));
+        final boolean run = Files.exists(directory.resolve(RUN_SUMMARY)) && !sweep;
+        if (owner == Owner.RUN && sweep) {
+            throw error(flag, text, "holds a sweep's results (" + SweepFiles.MANIFEST + "); a run would overwrite its "
+                + SweepFiles.RESULTS + "; use another directory");
+        }
+        if (owner == Owner.SWEEP && run) {
+            throw error(flag, text, "holds a run's results (" + RUN_SUMMARY + "); a sweep would overwrite its "
+                + SweepFiles.RESULTS + "; use another directory");
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (final FileAlreadyExistsException e) {
+            throw error(flag, text, "cannot be created: " + Messages.printable(e.getFile()) + " is not a directory");
+        } catch (final IOException | SecurityException e) {
+            throw error(flag, text, "cannot be created (" + reason(e) + ")");
+        }
+        try {
+            Files.delete(Files.createTempFile(directory, ".stowage-write-check", ".tmp"));
+        } catch (final IOException | SecurityException e) {
+            throw error(flag, text, "is not writable (" + reason(e) + ")");
+        }
+    }
+
+    private static String reason(final Exception e) {
+        if (e instanceof NoSuchFileException missing) {
+            return "no such directory: " + missing.getFile();
+        }
+        if (e instanceof AccessDeniedException denied) {
+            return "access denied: " + denied.getFile();
+        }
+        if (e instanceof FileSystemException failed && failed.getReason() != null) {
+            return failed.getReason() + ": " + failed.getFile();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    private static IllegalArgumentException error(final String flag, final String directory, final String reason) {
+        return new IllegalArgumentException((flag == null ? "output directory" : "invalid value for " + flag + ":")
+            + " '" + directory + "' " + reason);
+    }
+}

@@ -1,0 +1,96 @@
+package org.stowage.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Case 23 of issue 11: Ctrl-C (SIGINT) used to exit 130 without a word. Now a sweep says how many runs are
+ * on disk and that rerunning resumes (and it does), and a run says that nothing was written. The command
+ * runs in a child JVM that gets a real SIGINT, so this needs a POSIX {@code kill}.
+ */
+class InterruptTest {
+    @TempDir
+    Path temp;
+
+    private static final List<String> SWEEP = List.of("sweep", "--vary", "intensity=0.5,0.6,0.7,0.8,0.9",
+        "--replications", "8", "--horizon", "200000", "--threads", "1");
+
+    @Test
+    void anInterruptedSweepSaysWhatIsOnDiskAndResumes() throws IOException, InterruptedException {
+        final Path directory = temp.resolve("sweep");
+        final List<String> args = new ArrayList<>(SWEEP);
+        args.addAll(List.of("--out", directory.toString()));
+        final Process process = start(args);
+        final Path runs = directory.resolve("runs");
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (SweepCommand.finishedOnDisk(directory) < 2 && process.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assumeTrue(process.isAlive(), "the sweep ended before it could be interrupted");
+        final long before = SweepCommand.finishedOnDisk(directory);
+        interrupt(process);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits after SIGINT");
+        final String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(130, process.exitValue(), stderr);
+        final Matcher note = Pattern.compile("stowage: interrupted; (\\d+) of 80 runs are on disk in "
+            + Pattern.quote(runs.toString()) + "; rerun the same command to resume\\R").matcher(stderr);
+        assertTrue(note.matches(), stderr);
+        final long told = Long.parseLong(note.group(1));
+        assertTrue(told >= before && told <= SweepCommand.finishedOnDisk(directory), told + " vs " + before);
+
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        assertEquals(0, StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true),
+            args.toArray(new String[0])), err.toString());
+        final Matcher kept = Pattern.compile("ran (\\d+), kept (\\d+) finished earlier").matcher(out.toString());
+        assertTrue(kept.find(), out.toString());
+        assertTrue(Long.parseLong(kept.group(2)) >= told, out.toString());
+        assertEquals(80, Long.parseLong(kept.group(1)) + Long.parseLong(kept.group(2)));
+    }
+
+    @Test
+    void anInterruptedRunSaysNothingWasWritten() throws IOException, InterruptedException {
+        final Path directory = temp.resolve("run");
+        final Process process = start(List.of("run", "--horizon", "9000000000000", "--lambda", "0.001", "--out",
+            directory.toString()));
+        Thread.sleep(3000);
+        assumeTrue(process.isAlive(), "the run ended before it could be interrupted");
+        interrupt(process);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits after SIGINT");
+        final String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(130, process.exitValue(), stderr);
+        assertEquals("stowage: interrupted; 0 of 2 schedulers had finished; nothing was written to " + directory
+            + " (run writes its files once every scheduler has finished)" + System.lineSeparator(), stderr);
+    }
+
+    private static Process start(final List<String> args) throws IOException {
+        assumeTrue(new File("/bin/kill").canExecute() || new File("/usr/bin/kill").canExecute(), "needs POSIX kill");
+        final List<String> command = new ArrayList<>(List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp",
+            System.getProperty("java.class.path"), StowageCli.class.getName()));
+        command.addAll(args);
+        return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    private static void interrupt(final Process process) throws IOException, InterruptedException {
+        final Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
+        assertEquals(0, kill.waitFor(), "kill -INT");
+    }
+}
