@@ -11,9 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.sweep.OutputDirectory;
+import org.stowage.sweep.PlannedRuns;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,9 +47,8 @@ final class RunCommand implements Callable<Integer> {
     private StowageCli cli;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF",
-        description = "Schedulers to compare, repeatable or comma-separated (default: ${DEFAULT-VALUE}). Known: "
-            + "BF-J, BF-S, BF-J/S, FIFO-FF, VQS, VQS-BF and their -naive twins; parameters as NAME:key=value,..."
-            + " (VQS:J=7, VQS-BF:J=7,stall=0.5, BF-J/S:stall=true).")
+        description = "Schedulers to compare, repeatable or comma-separated (default: ${DEFAULT-VALUE}); parameters"
+            + " as NAME:key=value,... (VQS:J=7, BF-J/S:stall=true). `stowage schedulers` lists them all.")
     private List<String> schedulerValues;
 
     private List<String> schedulers;
@@ -90,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
             for (final String name : schedulers) {
                 final RunResult result;
                 try (Progress progress = Progress.of(name, 1000)) {
-                    result = Experiments.run(plan.spec().withScheduler(name),
+                    result = PlannedRuns.run(plan.spec().withScheduler(name),
                         fraction -> progress.stepTo(Math.round(fraction * 1000)));
                 }
                 results.add(result);

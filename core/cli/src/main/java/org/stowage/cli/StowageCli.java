@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.OptionSpec;
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
     description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.",
     subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, CapacityCommand.class,
-        TraceSummaryCommand.class, CommandLine.HelpCommand.class})
+        TraceSummaryCommand.class, SchedulersCommand.class, CommandLine.HelpCommand.class})
 public final class StowageCli {
     /** Exit code for bad arguments or bad input. */
     public static final int USAGE_ERROR = 2;

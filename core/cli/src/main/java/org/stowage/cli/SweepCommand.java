@@ -12,10 +12,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
 import org.stowage.sweep.ResultFiles;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
@@ -53,7 +53,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF",
         description = "Schedulers, repeatable or comma-separated, each NAME or NAME:KEY=VALUE,... "
-            + "(default: ${DEFAULT-VALUE}).")
+            + "(default: ${DEFAULT-VALUE}); `stowage schedulers` lists them all.")
     private List<String> schedulerValues;
 
     private List<String> schedulers;
@@ -168,7 +168,7 @@ final class SweepCommand implements Callable<Integer> {
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return Experiments.run(planAt(point, scheduler).spec());
+                return PlannedRuns.run(planAt(point, scheduler).spec());
             }
 
             @Override

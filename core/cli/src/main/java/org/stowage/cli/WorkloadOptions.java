@@ -12,6 +12,8 @@ import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.experiment.WorkloadSource;
+import org.stowage.core.model.JobClasses;
+import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceWorkload;
@@ -236,8 +238,10 @@ final class WorkloadOptions {
                 new ServiceDistribution[] {serviceDistribution}, workloadSeed)
             : workloadSeed -> new SyntheticWorkload(arrivalSpec.arrivals(slotted, rate), sizeDistribution,
                 serviceDistribution, workloadSeed);
+        // what a kernel may know in advance: the server classes and the job classes with their means and rates
+        final JobClasses jobClasses = ((SyntheticWorkload) source.open(seed)).jobClasses(units);
         final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(), source, mode,
-            runHorizon, runWarmup, seed, interval);
+            runHorizon, runWarmup, seed, interval).withModel(Model.of(cluster).withJobClasses(jobClasses));
 
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("servers", servers.text());

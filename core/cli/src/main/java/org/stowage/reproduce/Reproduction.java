@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.IntConsumer;
 
-import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 
@@ -56,7 +56,7 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return Experiments.run(figure.spec(point, scheduler, scale));
+                return PlannedRuns.run(figure.spec(point, scheduler, scale));
             }
 
             @Override

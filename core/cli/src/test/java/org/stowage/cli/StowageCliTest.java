@@ -27,6 +27,15 @@ class StowageCliTest {
     }
 
     @Test
+    void schedulersListsEveryKernelOfTheRegistryWithItsParameters() {
+        assertEquals(0, run("schedulers"));
+        for (final org.stowage.core.kernel.KernelDefinition definition : org.stowage.core.kernel.Kernels.definitions()) {
+            assertTrue(out.toString().contains(" " + definition.name() + " "), definition.name() + " in\n" + out);
+        }
+        assertTrue(out.toString().contains("stall="), out.toString());
+    }
+
+    @Test
     void runPrintsOneRowPerSchedulerOnTheSameWorkload() {
         assertEquals(0, run("run", "--scheduler", "BF-J/S,BF-S", "--scheduler", "FIFO-FF", "--horizon", "20000",
             "--warmup", "1000"));
