@@ -17,23 +17,32 @@ import java.util.random.RandomGenerator;
  * tight up to the cell's width.
  *
  * <h2>Layout</h2>
- * Resource d is cut into {@code side[d]} equal ranges of residual units over {@code [0, maxCapacity(d)]}
- * (coordinate {@code r * side[d] / (maxCapacity(d) + 1)}, monotone in r); a cell is one range per resource,
- * numbered in mixed radix. About {@code 2 sqrt(L)} cells (at most 1024), so a cell holds about
- * {@code sqrt(L) / 2} servers. Each cell keeps its members in an intrusive doubly linked list (two ints per
- * server), its member count, and per resource an upper bound on its members' occupied units: raised when a
- * member's occupancy rises, lowered to the exact maximum whenever a query scans the whole cell.
+ * Resource d is cut into geometric ranges of residual units: range 0 below {@code 2^-o} of the resource's
+ * largest capacity, then one range per octave up to it (coordinate from the residual's leading bit after
+ * scaling to 16 bits, O(1), monotone in the residual), with o = 8 octaves for D = 2 (81 cells), 6 for D = 3
+ * (343), down to 1 for D = 7, 8: at most 1024 cells. Ranges are fine where best fit looks (small residuals)
+ * and a server full on a resource sits in range 0 there, apart from every server that can hold a job.
+ * Finer cuts (two ranges per octave) and coarser ones measured slower on the issue-12 workload. A cell is
+ * one range per resource, numbered in mixed radix. Each cell keeps its members in an intrusive doubly
+ * linked list (two ints per server), its member count, and per resource an upper bound on its members'
+ * occupied units: raised when a member's occupancy rises, lowered to the exact maximum whenever a query
+ * scans the whole cell.
  *
  * <h2>Queries (job size w)</h2>
  * <ul>
  *   <li>Candidate cells: the sub-box of cells whose coordinate on every resource is at least that of
  *       {@code w_d}; cells strictly above it on every resource hold the job with every member, the others
  *       straddle it and their members are tested one by one.</li>
- *   <li>Best fit: branch and bound, best bound first. Each non-empty candidate cell gets the bound
- *       {@code sum_d w_d * min(occupancyBound_d, maxCapacity_d - lowestResidual_d(cell))}; the cells go into
- *       a binary max-heap and are scanned in bound order until the next bound is below the best score found.
- *       Exact, with the tie rule of the linear scan (largest score, then lowest index). O(C + S) for C
- *       candidate cells and S servers in the scanned cells, typically a few cells of {@code sqrt(L)/2}.</li>
+ *   <li>Best fit: branch and bound, best bound first. A cell's coordinate bound is
+ *       {@code sum_d w_d * (maxCapacity_d - max(lowestResidual_d(cell), w_d))}, non-increasing in every
+ *       coordinate; the search starts at the job's own cell and reaches each candidate cell from one parent
+ *       (one coordinate step lower on its highest raised resource), through a binary max-heap of
+ *       (bound, cell) preallocated at 2 x cells. A non-empty cell is re-queued under its members' tighter
+ *       bound (the occupancy bounds) before its members are scanned. The search stops when the heap's top is
+ *       below the best score found, so only cells whose bound can still win are touched. Exact, with the
+ *       tie rule of the linear scan (largest score, then lowest index). O(V log V + S) for V visited cells
+ *       and S servers in the scanned cells; on the issue-12 workload about ten cells visited and one or two
+ *       scanned per query; O(cells log cells + L) at worst.</li>
  *   <li>Random fit: the members of every candidate cell that hold the job are marked in a bitset over
  *       server indexes (O(F) for F fitting servers, plus the members of straddling cells tested); one
  *       {@code nextInt(F)} draw k; the k-th marked index in increasing order is found by popcounts, O(L/64);
@@ -65,9 +74,8 @@ final class ResidualGrid {
 
     /** Per resource: 2^48 / (maxCapacity + 1), so {@code (r * reciprocal) >>> 32} is r in 1/65536ths. */
     private final long[] reciprocal;
-    /** Octaves below the largest capacity that get their own ranges, and ranges per octave (1 or 2). */
+    /** Octaves below the largest capacity that get their own range. */
     private final int octaves;
-    private final int perOctaveBits;
     /** Ranges per resource, and the cell-number stride of each resource (mixed radix). */
     private final int[] side;
     private final int[] stride;
@@ -103,17 +111,18 @@ final class ResidualGrid {
         this.capacity = capacity;
         this.residual = residual;
         this.maxCapacity = maxCapacity;
-        // about 100 to 750 cells whatever D: fine ranges near empty residuals, where best fit looks
+        // at most 1024 cells whatever D; one range per octave (finer ranges measured slower: more cells to
+        // step through), as many octaves as that allows, so a server full on a resource has its own range
         octaves = switch (dimensions) {
-            case 1 -> 10;
-            case 2 -> 6;
-            case 3 -> 5;
-            case 4 -> 3;
-            case 5, 6 -> 2;
+            case 1 -> 16;
+            case 2 -> 8;
+            case 3 -> 6;
+            case 4 -> 4;
+            case 5 -> 3;
+            case 6 -> 2;
             default -> 1;
         };
-        perOctaveBits = dimensions <= 2 ? 1 : 0;
-        final int coordinates = 1 + (octaves << perOctaveBits);
+        final int coordinates = 1 + octaves;
         reciprocal = new long[dimensions];
         side = new int[dimensions];
         stride = new int[dimensions];
@@ -166,18 +175,13 @@ final class ResidualGrid {
     }
 
     /**
-     * The range of residual {@code units} on resource d: 0 below 2^-octaves of the largest capacity, then
-     * {@code 2^perOctaveBits} ranges per octave up to it. Monotone in units, O(1).
+     * The range of residual {@code units} on resource d: 0 below 2^-octaves of the largest capacity, then one
+     * range per octave up to it. Monotone in units, O(1).
      */
     private int coordinate(final int d, final int units) {
         final int q = (int) ((units * reciprocal[d]) >>> 32);
         final int exponent = 31 - Integer.numberOfLeadingZeros(q);
-        final int first = SCALE_BITS - octaves;
-        if (exponent < first) {
-            return 0;
-        }
-        final int within = (q >>> (exponent - perOctaveBits)) & ((1 << perOctaveBits) - 1);
-        return 1 + ((exponent - first) << perOctaveBits) + within;
+        return Math.max(0, exponent - (SCALE_BITS - 1 - octaves));
     }
 
     private int cellOfResidual(final int server) {
