@@ -43,11 +43,13 @@ import java.util.random.RandomGenerator;
  *       tie rule of the linear scan (largest score, then lowest index). O(V log V + S) for V visited cells
  *       and S servers in the scanned cells; on the issue-12 workload about ten cells visited and one or two
  *       scanned per query; O(cells log cells + L) at worst.</li>
- *   <li>Random fit: the members of every candidate cell that hold the job are marked in a bitset over
- *       server indexes (O(F) for F fitting servers, plus the members of straddling cells tested); one
- *       {@code nextInt(F)} draw k; the k-th marked index in increasing order is found by popcounts, O(L/64);
- *       marks are cleared on the way. So the draw equals a linear scan's "k-th fitting server in index
- *       order" for the same k.</li>
+ *   <li>Random fit: F, the number of holding servers, is counted from the member counts of the cells
+ *       above the job on every resource and by testing the members of the straddling cells; one
+ *       {@code nextInt(F)} draw k; then the k-th holding server in increasing index order: with F &gt;= L/8
+ *       by a sequential scan of the residuals that stops there (about L/2 servers, each a D-int test), with
+ *       fewer by marking the holders in a bitset over server indexes (O(F)) and counting bits (O(L/64)),
+ *       marks cleared on the way. So the draw equals a linear scan's "k-th holding server in index order"
+ *       for the same k. O(C + S + min(F, L)) for C candidate cells and S members of straddling cells.</li>
  *   <li>Update (a server's residual changed): O(D) to recompute its cell, and an O(1) move between two cell
  *       lists when it changed.</li>
  * </ul>
@@ -417,32 +419,70 @@ final class ResidualGrid {
      * holding servers in increasing index order; NONE, without drawing, if F = 0. See the class comment.
      */
     int randomFit(final int[] size, final int jobBase, final RandomGenerator random) {
+        // count: every member of a cell above the job on all resources holds it; test the straddling ones
         int fitting = 0;
+        for (int cell = startCandidates(size, jobBase); cell != NONE; cell = nextCandidate(cell)) {
+            if (members[cell] == 0) {
+                continue;
+            }
+            if (straddles()) {
+                for (int s = head[cell]; s != NONE; s = nextInCell[s]) {
+                    if (holds(size, jobBase, s)) {
+                        fitting++;
+                    }
+                }
+            } else {
+                fitting += members[cell];
+            }
+        }
+        if (fitting == 0) {
+            return NONE;
+        }
+        final int rank = random.nextInt(fitting);
+        // select the rank-th holder by index: many holders, a sequential scan stops after about L/2 servers;
+        // few, marking them costs O(F) and beats it
+        return fitting >= (cellOf.length >>> 3) ? scanForRank(size, jobBase, rank) : markForRank(size, jobBase, rank);
+    }
+
+    private boolean straddles() {
+        for (int d = 0; d < dimensions; d++) {
+            if (digit[d] == low[d]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The rank-th server (from 0) that holds the job, in index order, by a scan from server 0. */
+    private int scanForRank(final int[] size, final int jobBase, final int rank) {
+        int remaining = rank;
+        for (int s = 0; s < cellOf.length; s++) {
+            if (holds(size, jobBase, s) && remaining-- == 0) {
+                return s;
+            }
+        }
+        throw new AssertionError("fewer holding servers than counted");
+    }
+
+    /** The rank-th server that holds the job, in index order, by marking the holders and counting bits. */
+    private int markForRank(final int[] size, final int jobBase, final int rank) {
         int lowWord = Integer.MAX_VALUE;
         int highWord = -1;
         for (int cell = startCandidates(size, jobBase); cell != NONE; cell = nextCandidate(cell)) {
             if (members[cell] == 0) {
                 continue;
             }
-            boolean straddles = false;
-            for (int d = 0; d < dimensions; d++) {
-                straddles |= digit[d] == low[d];
-            }
+            final boolean straddles = straddles();
             for (int s = head[cell]; s != NONE; s = nextInCell[s]) {
-                if (straddles && !holds(size, jobBase, s)) {
-                    continue;
+                if (!straddles || holds(size, jobBase, s)) {
+                    final int word = s >>> 6;
+                    marks[word] |= 1L << s;
+                    lowWord = Math.min(lowWord, word);
+                    highWord = Math.max(highWord, word);
                 }
-                final int word = s >>> 6;
-                marks[word] |= 1L << s;
-                lowWord = Math.min(lowWord, word);
-                highWord = Math.max(highWord, word);
-                fitting++;
             }
         }
-        if (fitting == 0) {
-            return NONE;
-        }
-        int remaining = random.nextInt(fitting);
+        int remaining = rank;
         int chosen = NONE;
         for (int word = lowWord; word <= highWord; word++) {
             long bits = marks[word];
