@@ -2,7 +2,6 @@ package org.stowage.bench;
 
 import java.util.concurrent.TimeUnit;
 
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -54,13 +53,6 @@ public class MultiResourceKernelBenchmark {
 
     private Simulation simulation;
 
-    /** Jobs simulated, reported by JMH as a rate next to the instant rate. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Jobs {
-        public long jobs;
-    }
-
     @Setup(Level.Trial)
     public void setUp() {
         final Units units = Units.defaults();
@@ -88,7 +80,7 @@ public class MultiResourceKernelBenchmark {
     }
 
     @Benchmark
-    public long instant(final Jobs counter) {
+    public long instant(final EndToEndBenchmark.Jobs counter) {
         final long before = simulation.arrivedCount();
         simulation.step(Double.POSITIVE_INFINITY);
         counter.jobs += simulation.arrivedCount() - before;
