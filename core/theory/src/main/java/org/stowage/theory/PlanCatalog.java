@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.model.Model;
 
 /**
@@ -18,6 +19,7 @@ final class PlanCatalog {
     static Map<Class<?>, Function<Model, Object>> planners() {
         final Map<Class<?>, Function<Model, Object>> planners = new LinkedHashMap<>();
         // one line per plan class, for example: planners.put(LotesPlan.class, LotesPlanner::plan);
+        planners.put(MaxWeightPlan.class, MaxWeightPlan::of);
         return planners;
     }
 }
