@@ -454,6 +454,25 @@ public final class ServerTable implements ServerView {
         }
     }
 
+    @Override
+    public int bestFitOfSize(final int[] size, final int base) {
+        if (dimensions == 1) {
+            if (bfStaleCount != 0) {
+                rekeyStaleServers();
+            }
+            return bestFitIndex.leastAtLeast(size[base]);
+        }
+        for (int d = 0; d < dimensions; d++) {
+            if (size[base + d] > maxResidual[dimensions + d]) {
+                return NONE;
+            }
+        }
+        walkBest = NONE;
+        walkBestScore = Long.MIN_VALUE;
+        bestScoreWalk(1, size, base);
+        return walkBest;
+    }
+
     /** Servers reachable in the best-fit index (D = 1), O(L); for tests. */
     int bestFitIndexedCount() {
         if (dimensions == 1 && bfStaleCount != 0) {
