@@ -9,9 +9,10 @@ import org.stowage.core.kernel.reference.NaiveBestFitJobs;
 import org.stowage.core.kernel.reference.NaiveBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveBestFitServers;
 import org.stowage.core.kernel.reference.NaiveFifoFirstFit;
+import org.stowage.core.kernel.reference.NaiveFifoRandomFit;
 import org.stowage.core.kernel.reference.NaiveMaxWeight;
-import org.stowage.core.kernel.reference.NaiveStallingBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveRms;
+import org.stowage.core.kernel.reference.NaiveStallingBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveVirtualQueues;
 import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.kernel.rms.MaxWeightScheduling;
@@ -32,6 +33,7 @@ final class KernelCatalog {
         all.addAll(partition2019());
         all.addAll(rms2018());
         all.addAll(maxWeight2018());
+        all.addAll(randomFit2018());
         return all;
     }
 
@@ -72,6 +74,20 @@ final class KernelCatalog {
                 .factory(model -> new FifoFirstFit())
                 .requirements(KernelRequirements.any()),
             "FIFO-FF-naive", model -> new NaiveFifoFirstFit());
+        return family;
+    }
+
+    /** FIFO-RF: the Random-Fit heuristic of Psychas and Ghaderi 2018 (Sec. I-A, III; RMS-RF's choice, Sec. VI). */
+    private static List<KernelDefinition> randomFit2018() {
+        final List<KernelDefinition> family = new ArrayList<>();
+        pair(family, KernelDefinition.kernel("FIFO-RF")
+                .summary("head of the queue to a server drawn uniformly among those that hold it (random fit);"
+                    + " blocking")
+                .paper("2018 Sec. I-A, III, VI (Random-Fit)")
+                .cost("O(P + 1) random-fit queries for P placements, each O(F + C + L/64) for F holding servers")
+                .factory(model -> new FifoRandomFit())
+                .requirements(KernelRequirements.any()),
+            "FIFO-RF-naive", model -> new NaiveFifoRandomFit());
         return family;
     }
 
