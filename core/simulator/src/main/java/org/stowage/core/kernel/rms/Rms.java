@@ -66,6 +66,8 @@ public final class Rms implements Scheduler {
     private final double epsilon;
     private final double b;
     private final Model model;
+    /** RMS-bar only: the fixed replacement probabilities {@code 1 - exp(-w_j)}; null for RMS. */
+    private final double[] fixedReplacement;
     private double clockRate;
     private RmsWeights weights;
     private JobClasses classes;
@@ -118,6 +120,35 @@ public final class Rms implements Scheduler {
         this.epsilon = epsilon;
         this.b = b;
         this.model = model;
+        this.fixedReplacement = null;
+    }
+
+    private Rms(final double[] fixedWeights, final double clockRate, final Model model) {
+        this.name = "RMS-bar";
+        this.placement = Placement.UNIFORM;
+        this.adaptive = false;
+        this.replaceDummies = false;
+        this.rate = clockRate;
+        this.epsilon = RmsWeights.DEFAULT_EPSILON;
+        this.b = 0;
+        this.model = model;
+        this.fixedReplacement = new double[fixedWeights.length];
+        for (int j = 0; j < fixedWeights.length; j++) {
+            fixedReplacement[j] = -StrictMath.expm1(-fixedWeights[j]);
+        }
+    }
+
+    /**
+     * RMS-bar (Definition 2): RMS whose weights are held at {@code fixedWeights} instead of following the
+     * queues, the process of Sec. V whose stationary law is Eq. (9). Meant for a workload without arrivals, so
+     * every job is a dummy; its clock never stops (run it to a horizon). For the Sec. V statistical test.
+     */
+    public static Rms bar(final double[] fixedWeights, final double clockRate, final Model model) {
+        if (fixedWeights.length != model.jobClasses().count()) {
+            throw new IllegalArgumentException("RMS-bar needs one weight per type: " + fixedWeights.length + " for "
+                + model.jobClasses().count() + " types");
+        }
+        return new Rms(fixedWeights.clone(), clockRate, model);
     }
 
     @Override
@@ -194,7 +225,8 @@ public final class Rms implements Scheduler {
 
     @Override
     public void onTick(final long tag) {
-        if (clockStopped || context.arrivalsEnded() && jobs.queuedCount() == 0 && jobs.runningCount() == 0) {
+        if (clockStopped || fixedReplacement == null && context.arrivalsEnded() && jobs.queuedCount() == 0
+            && jobs.runningCount() == 0) {
             clockStopped = true;
             return;
         }
@@ -221,7 +253,8 @@ public final class Rms implements Scheduler {
         for (int j = 0; j < types; j++) {
             longest = Math.max(longest, queueLengths[j]);
         }
-        if (weights.replaces(queueLengths[type], longest, coins.nextDouble())) {
+        final double coin = coins.nextDouble();
+        if (fixedReplacement != null ? coin < fixedReplacement[type] : weights.replaces(queueLengths[type], longest, coin)) {
             assert fits(type, server) : "a departure frees the type's size on its server";
             start(type, server);
         }
