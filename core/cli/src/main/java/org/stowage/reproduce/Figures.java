@@ -27,11 +27,23 @@ public final class Figures {
         return figures;
     }
 
-    /** Every known figure name, plus {@code all-2019}. */
+    /** The figures of the 2018 paper, in the paper's order; Fig. 8 only with the trace ({@code taskEvents} not null). */
+    public static Map<String, Figure> paper2018(final Path taskEvents) {
+        final Map<String, Figure> figures = new LinkedHashMap<>();
+        for (final Figure figure : Paper2018.figures(taskEvents)) {
+            figures.put(figure.name(), figure);
+        }
+        return figures;
+    }
+
+    /** Every known figure name, plus {@code all-2019} and {@code all-2018}. */
     public static List<String> names() {
         final List<String> names = new ArrayList<>(paper2019().keySet());
         names.add("fig5");
         names.add("all-2019");
+        names.addAll(paper2018(null).keySet());
+        names.add("2018-fig8");
+        names.add("all-2018");
         return names;
     }
 }
