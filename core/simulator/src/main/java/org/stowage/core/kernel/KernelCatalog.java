@@ -23,6 +23,7 @@ final class KernelCatalog {
         final List<KernelDefinition> all = new ArrayList<>();
         all.addAll(bestFit2019());
         all.addAll(partition2019());
+        all.addAll(BatchKernelCatalog.definitions());
         return all;
     }
 
