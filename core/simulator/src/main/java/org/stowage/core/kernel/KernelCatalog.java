@@ -36,6 +36,7 @@ final class KernelCatalog {
         all.addAll(rms2018());
         all.addAll(maxWeight2018());
         all.addAll(randomFit2018());
+        all.addAll(BatchKernelCatalog.definitions());
         return all;
     }
 
