@@ -53,7 +53,8 @@ final class WorkloadOptions {
 
     @Option(names = "--servers", paramLabel = "SPEC", defaultValue = "5", converter = ServersSpec.Converter.class,
         description = "Servers: a count of unit servers (5), groups COUNTxCAPACITY with vector capacities "
-            + "(2x1.0,3x0.5 or 4x1.0/1.0), or ec2:COUNT (default: ${DEFAULT-VALUE}).")
+            + "(2x1.0,3x0.5 or 4x1.0/1.0), ec2:COUNT, or google2011[:N] (Tran et al. 2018 Table 1: 10 configurations,"
+            + " 12,583 machines, or N per configuration; 2 resources) (default: ${DEFAULT-VALUE}).")
     ServersSpec servers;
 
     @Option(names = "--sizes", paramLabel = "SPEC", defaultValue = "uniform:0.1,0.9", converter = SizesSpec.Converter.class,
