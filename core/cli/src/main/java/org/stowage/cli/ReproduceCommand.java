@@ -30,10 +30,12 @@ import picocli.CommandLine.Model.CommandSpec;
  * writes its CSV, PNG and SVG, and prints the paper's claims next to our results.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Reproduce a figure of Psychas and Ghaderi 2019: data, plots and a claim-by-claim verdict.",
+    description = "Reproduce a figure of Psychas and Ghaderi 2019 or Tran et al. 2018 (LoTES): data, plots and a"
+        + " claim-by-claim verdict.",
     footer = {"", "Examples:",
         "  stowage reproduce fig3a",
         "  stowage reproduce all-2019 --out reproduce",
+        "  stowage reproduce lotes-fig11 --quick",
         "  stowage reproduce fig4b --quick --threads 1",
         "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
         "",
@@ -48,7 +50,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @ParentCommand
     private StowageCli cli;
 
-    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019.")
+    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019 (Psychas and Ghaderi"
+        + " 2019); lotes-fig11, lotes-fig12, lotes-fig13 or all-lotes (Tran et al. 2018).")
     private String figure;
 
     @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
@@ -81,7 +84,10 @@ final class ReproduceCommand implements Callable<Integer> {
     /** The figures this command can run: Fig. 5 only when its trace is there. */
     private Map<String, Figure> figures() {
         final Path taskEvents = taskEvents();
-        return Files.isDirectory(taskEvents) ? Figures.paper2019(taskEvents) : Figures.paper2019();
+        final Map<String, Figure> figures = new java.util.LinkedHashMap<>(
+            Files.isDirectory(taskEvents) ? Figures.paper2019(taskEvents) : Figures.paper2019());
+        figures.putAll(Figures.lotesGenerated());
+        return figures;
     }
 
     private Scale scale() {
@@ -107,8 +113,14 @@ final class ReproduceCommand implements Callable<Integer> {
         final boolean haveTrace = Files.isDirectory(taskEvents);
         final Map<String, Figure> known = figures();
         final List<Figure> chosen = new ArrayList<>();
-        if (figure.equals("all-2019")) {
-            chosen.addAll(known.values());
+        if (figure.equals("all-lotes")) {
+            chosen.addAll(Figures.lotesGenerated().values());
+        } else if (figure.equals("all-2019")) {
+            for (final Figure each : known.values()) {
+                if (!Figures.lotesGenerated().containsKey(each.name())) {
+                    chosen.add(each);
+                }
+            }
             if (!haveTrace) {
                 printer.println("fig5 skipped: no Google 2011 trace at " + taskEvents + " (pass --trace DIR)");
             }

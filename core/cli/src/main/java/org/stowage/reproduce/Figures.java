@@ -27,11 +27,22 @@ public final class Figures {
         return figures;
     }
 
-    /** Every known figure name, plus {@code all-2019}. */
+    /** The generated-workload figures of Tran et al. 2018 (LoTES), Sec. 5.4. */
+    public static Map<String, Figure> lotesGenerated() {
+        final Map<String, Figure> figures = new LinkedHashMap<>();
+        for (final Figure figure : List.of(Paper2018Lotes.fig11(), Paper2018Lotes.fig12(), Paper2018Lotes.fig13())) {
+            figures.put(figure.name(), figure);
+        }
+        return figures;
+    }
+
+    /** Every known figure name, plus {@code all-2019} and {@code all-lotes}. */
     public static List<String> names() {
         final List<String> names = new ArrayList<>(paper2019().keySet());
         names.add("fig5");
         names.add("all-2019");
+        names.addAll(lotesGenerated().keySet());
+        names.add("all-lotes");
         return names;
     }
 }
