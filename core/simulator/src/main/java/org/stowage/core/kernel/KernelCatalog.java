@@ -30,6 +30,7 @@ final class KernelCatalog {
         all.addAll(bestFit2019());
         all.addAll(partition2019());
         all.addAll(lotes2018());
+        all.addAll(BatchKernelCatalog.definitions());
         return all;
     }
 
