@@ -190,7 +190,8 @@ final class AxisFigure implements Figure {
         for (final double value : means.values()) {
             out.printf(Locale.ROOT, "%-10s", ResultFiles.number(value));
             for (final String scheduler : means.schedulers()) {
-                out.printf(Locale.ROOT, " %16.2f", means.mean(scheduler, value));
+                // queues print as 0.00-style averages; other metrics (response times in hours) need digits
+                out.printf(Locale.ROOT, metric.equals("mean_queue") ? " %16.2f" : " %16.4g", means.mean(scheduler, value));
             }
             out.println();
         }
