@@ -432,6 +432,10 @@ final class WorkloadOptions {
             "--resources", Integer.toString(loaded.dimensions()),
             "--interval-ms", format(sample.intervalMicros() / 1000.0),
             "--traffic-scaling", Double.toString(1 / sample.beta()), "--time-mode", timeMode.toLowerCase(Locale.ROOT)));
+        if (!options.googleRule.equals("completed")) {
+            arguments.addAll(List.of("--google-rule", options.googleRule));
+            inputs.put("google_rule", options.googleRule);
+        }
         if (options.swfProcessors != 0) {
             arguments.addAll(List.of("--swf-processors", Long.toString(options.swfProcessors)));
         }
