@@ -79,6 +79,13 @@ public interface SchedulerContext {
      */
     void removeDummy(int job);
 
+    /**
+     * Whether the workload has no job left to bring. Kernels with perpetual clocks (RMS) stop their clock
+     * once this holds and no real job is queued or running, so a finite run ends; nothing real can happen
+     * after that instant, so stopping changes no real job's history. O(1).
+     */
+    boolean arrivalsEnded();
+
     /** Asks for {@link Scheduler#onTick(long)} with {@code tag} at {@code time} (&gt;= now). */
     void scheduleTick(double time, long tag);
 

@@ -482,6 +482,11 @@ public final class Simulation implements SchedulerContext {
     }
 
     @Override
+    public boolean arrivalsEnded() {
+        return workload.peekArrivalTime() == Double.POSITIVE_INFINITY;
+    }
+
+    @Override
     public void scheduleTick(final double time, final long tag) {
         if (!(time >= now)) {
             throw new IllegalArgumentException("tick time " + time + " is before now " + now);
