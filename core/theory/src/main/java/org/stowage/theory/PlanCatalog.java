@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.kernel.rms.RmsPlan;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
@@ -46,6 +47,7 @@ final class PlanCatalog {
     static Map<Class<?>, Function<Model, Object>> planners() {
         final Map<Class<?>, Function<Model, Object>> planners = new LinkedHashMap<>();
         // one line per plan class, for example: planners.put(LotesPlan.class, LotesPlanner::plan);
+        planners.put(MaxWeightPlan.class, MaxWeightPlan::of);
         planners.put(RmsPlan.class, PlanCatalog::rmsPlan);
         return planners;
     }

@@ -9,10 +9,13 @@ import org.stowage.core.kernel.reference.NaiveBestFitJobs;
 import org.stowage.core.kernel.reference.NaiveBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveBestFitServers;
 import org.stowage.core.kernel.reference.NaiveFifoFirstFit;
+import org.stowage.core.kernel.reference.NaiveMaxWeight;
 import org.stowage.core.kernel.reference.NaiveStallingBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveRms;
 import org.stowage.core.kernel.reference.NaiveRmsLocalQueues;
 import org.stowage.core.kernel.reference.NaiveVirtualQueues;
+import org.stowage.core.kernel.rms.MaxWeightPlan;
+import org.stowage.core.kernel.rms.MaxWeightScheduling;
 import org.stowage.core.kernel.rms.Rms;
 import org.stowage.core.kernel.rms.RmsLocalQueues;
 import org.stowage.core.kernel.rms.RmsPlan;
@@ -30,6 +33,7 @@ final class KernelCatalog {
         all.addAll(bestFit2019());
         all.addAll(partition2019());
         all.addAll(rms2018());
+        all.addAll(maxWeight2018());
         return all;
     }
 
@@ -108,6 +112,43 @@ final class KernelCatalog {
                 final int levels = parsed.integer("J");
                 final String stall = stallTextOf(parsed);
                 return model -> new NaiveVirtualQueues(true, levels, stall);
+            });
+        return family;
+    }
+
+    /** MWR and MWS, the max-weight baselines of Psychas and Ghaderi 2018, Sec. VII-A3 (docs/RMS.md 4.6). */
+    private static List<KernelDefinition> maxWeight2018() {
+        final List<KernelDefinition> family = new ArrayList<>();
+        final KernelRequirements requirements = KernelRequirements.any().withDiscreteTypes()
+            .withPlan(MaxWeightPlan.class);
+        pair(family, KernelDefinition.kernel("MWR")
+                .summary("MaxWeight with refresh: one queue per type; a server serves its target configuration and"
+                    + " re-chooses it (max weight, weights = queue lengths) only while empty")
+                .paper("2018 Sec. I-A, VII-A3 [18]")
+                .cost("O(J) per arrival and departure; per decision O(J L / 64) words plus O(J) per acting server,"
+                    + " one max-weight configuration (O(K J), K maximal configurations) per class with an empty server")
+                .factory(model -> new MaxWeightScheduling("MWR", -1))
+                .requirements(requirements)
+                .testPlanner(MaxWeightPlan::of),
+            "MWR-naive", model -> new NaiveMaxWeight("MWR-naive", -1));
+        pairParameterised(family, KernelDefinition.kernel("MWS")
+                .summary("MaxWeight-Stop: as MWR, and at every departure the server's target becomes the max-weight"
+                    + " configuration; a server whose configuration weighs less than stop x the maximum stops until empty")
+                .paper("2018 Sec. I-A, VII-A3 [19]")
+                .cost("one max-weight configuration (O(K J); O(J) for divisible sizes) and O(J) per departure;"
+                    + " per decision as MWR plus O(J) per server with a departure")
+                .parameter(KernelParameter.real("stop", "stop a server whose configuration weighs less than this"
+                    + " fraction of the max weight", 0, false, 1, 0.5))
+                .configured(parsed -> {
+                    final double stop = parsed.real("stop");
+                    return model -> new MaxWeightScheduling("MWS", stop);
+                })
+                .requirements(requirements)
+                .testPlanner(MaxWeightPlan::of)
+                .testVariants("", "stop={stall}"),
+            "MWS-naive", parsed -> {
+                final double stop = parsed.real("stop");
+                return model -> new NaiveMaxWeight("MWS-naive", stop);
             });
         return family;
     }
