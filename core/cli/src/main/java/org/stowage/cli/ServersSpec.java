@@ -41,13 +41,7 @@ record ServersSpec(List<Group> groups, boolean ec2, String text) {
 
     /** Parses a {@code --servers} value; a {@link SpecException} names the value and what is wrong. */
     static ServersSpec parse(final String text) {
-        try {
-            return parseOrThrow(text);
-        } catch (final SpecException e) {
-            throw e;
-        } catch (final IllegalArgumentException e) {
-            throw new SpecException(text, e.getMessage());
-        }
+        return SpecText.parse(text, ServersSpec::parseOrThrow);
     }
 
     private static ServersSpec parseOrThrow(final String text) {

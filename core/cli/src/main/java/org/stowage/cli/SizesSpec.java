@@ -39,13 +39,7 @@ record SizesSpec(Kind kind, List<double[]> vectors, double[] weights, double cv,
 
     /** Parses a {@code --sizes} value; a {@link SpecException} names the value and what is wrong. */
     static SizesSpec parse(final String text) {
-        try {
-            return parseOrThrow(text);
-        } catch (final SpecException e) {
-            throw e;
-        } catch (final IllegalArgumentException e) {
-            throw new SpecException(text, e.getMessage());
-        }
+        return SpecText.parse(text, SizesSpec::parseOrThrow);
     }
 
     private static SizesSpec parseOrThrow(final String text) {

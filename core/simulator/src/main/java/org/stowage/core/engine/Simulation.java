@@ -395,7 +395,12 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public JobQueue newQueue() {
-        return register(new JobQueue(jobs, queueCount, queueUniverse, queueChanges));
+        return newQueue(true);
+    }
+
+    @Override
+    public JobQueue newQueue(final boolean arrivalOrder) {
+        return register(new JobQueue(jobs, queueCount, queueUniverse, queueChanges, arrivalOrder));
     }
 
     @Override

@@ -24,6 +24,12 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
     private final IntArrayList arrivals = new IntArrayList(1024);
     private DepartedServers departed;
 
+    /** Only {@code largestAtMost} and the arrivals of the slot are read: no FIFO list. */
+    @Override
+    protected boolean walksQueueInArrivalOrder() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "BF-J/S";

@@ -15,6 +15,12 @@ import org.stowage.core.state.ServerView;
  * Allocation-free.
  */
 public final class BestFitServers extends CentralQueueScheduler {
+    /** Only {@code largestAtMost} is read: no FIFO list. */
+    @Override
+    protected boolean walksQueueInArrivalOrder() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "BF-S";

@@ -22,7 +22,15 @@ abstract class CentralQueueScheduler implements Scheduler {
         this.context = schedulerContext;
         this.jobs = schedulerContext.jobs();
         this.servers = schedulerContext.servers();
-        this.queue = schedulerContext.newQueue();
+        this.queue = schedulerContext.newQueue(walksQueueInArrivalOrder());
+    }
+
+    /**
+     * Whether this kernel reads its queue in arrival order ({@code head}/{@code next}); kernels that only
+     * ask for the largest fitting job say false, and their queue keeps no FIFO list (cheaper removals).
+     */
+    protected boolean walksQueueInArrivalOrder() {
+        return true;
     }
 
     @Override

@@ -12,10 +12,12 @@ import org.stowage.core.kernel.reference.NaiveFifoFirstFit;
 import org.stowage.core.kernel.reference.NaiveMaxWeight;
 import org.stowage.core.kernel.reference.NaiveStallingBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveRms;
+import org.stowage.core.kernel.reference.NaiveRmsLocalQueues;
 import org.stowage.core.kernel.reference.NaiveVirtualQueues;
 import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.kernel.rms.MaxWeightScheduling;
 import org.stowage.core.kernel.rms.Rms;
+import org.stowage.core.kernel.rms.RmsLocalQueues;
 import org.stowage.core.kernel.rms.RmsPlan;
 
 /**
@@ -176,6 +178,13 @@ final class KernelCatalog {
             "RMS-RF-AD whose arrivals replace dummies of their type (Remark 2) and whose clock runs speedup"
                 + " (default 5) times faster",
             "2018 Sec. VII-A3", "O(J D) per tick and per departure, O(1) per arrival");
+        distributed(family, "RMS+JSQ", RmsLocalQueues.Routing.JSQ,
+            "local queues per server and type; an arrival joins the shortest queue of its type (ties at random);"
+                + " every local queue has its own clock and local weights",
+            "2018 Algorithm 2", "O(log L) per arrival, O(D) per tick, O(J) per departure");
+        distributed(family, "RMS+Po2", RmsLocalQueues.Routing.POWER_OF_TWO,
+            "RMS+JSQ whose arrivals pick the shorter queue of two uniform servers",
+            "2018 Remark 4", "O(1) per arrival, O(D) per tick, O(J) per departure");
         return family;
     }
 
@@ -207,6 +216,28 @@ final class KernelCatalog {
             rateOf(parsed, plus), parsed.real("eps"), parsed.real("b"), model));
         pairConfigured(family, kernel, name + "-naive", parsed -> model -> new NaiveRms(name, placement, adaptive,
             plus || parsed.flag("replace"), rateOf(parsed, plus), parsed.real("eps"), parsed.real("b"), model));
+    }
+
+    private static void distributed(final List<KernelDefinition> family, final String name,
+                                    final RmsLocalQueues.Routing routing, final String summary, final String paper,
+                                    final String cost) {
+        final KernelDefinition.Builder kernel = KernelDefinition.kernel(name)
+            .summary(summary)
+            .paper(paper)
+            .cost(cost)
+            .parameter(KernelParameter.real("r", "rate of each local queue's clock (ticks per time unit)", 0, false,
+                1e9, 0.5))
+            .parameter(KernelParameter.real("eps", "epsilon of the weight floor eps/(8M) f(Q_max^l), in (0, 1)",
+                0, false, 1, org.stowage.core.kernel.rms.RmsWeights.DEFAULT_EPSILON))
+            .parameter(KernelParameter.real("b", "f(x) = log(1+x)^(1-b); 0 for log(1+x), in [0, 1)", 0, true, 1, 0))
+            .requirements(KernelRequirements.any().withDiscreteTypes().withTimeModes(TimeMode.CONTINUOUS)
+                .withPlan(RmsPlan.class))
+            .testPlanner(RmsPlan::perResourceBound)
+            .testVariants("r=0.05", "r=0.02,eps=0.5,b=0.5")
+            .configured(parsed -> model -> new RmsLocalQueues(name, routing, parsed.real("r"), parsed.real("eps"),
+                parsed.real("b"), model));
+        pairConfigured(family, kernel, name + "-naive", parsed -> model -> new NaiveRmsLocalQueues(name, routing,
+            parsed.real("r"), parsed.real("eps"), parsed.real("b"), model));
     }
 
     private static double rateOf(final KernelParameters parsed, final boolean plus) {

@@ -48,6 +48,12 @@ public final class StallingBestFitJobsServers extends CentralQueueScheduler impl
     private ServerMaxTree halfEmpty;
     private long stallsStarted;
 
+    /** Only {@code largestAtMost} and the arrivals of the slot are read: no FIFO list. */
+    @Override
+    protected boolean walksQueueInArrivalOrder() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "BF-J/S:stall=true";

@@ -21,8 +21,10 @@ class JobQueueTest {
         final JobTable jobs = new JobTable(dimensions, 4);
         final int sizeRange = 1 + random.nextInt(random.nextBoolean() ? 5 : 100_000);
         final JobQueue[] queues = {new JobQueue(jobs, 0, sizeRange), new JobQueue(jobs, 1, sizeRange),
-            new JobQueue(jobs, 2, sizeRange + 1 + random.nextInt(300_000))};
-        final List<List<Integer>> models = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+            new JobQueue(jobs, 2, sizeRange + 1 + random.nextInt(300_000)),
+            new JobQueue(jobs, 3, sizeRange, new QueueChanges(), false)};
+        final List<List<Integer>> models = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+            new ArrayList<>());
         double clock = 0;
         for (int step = 0; step < 20_000; step++) {
             final int q = random.nextInt(queues.length);
@@ -51,14 +53,17 @@ class JobQueueTest {
             assertEquals(model.size(), queue.size(), "seed " + seed + " step " + step + ": size");
             if (step % 97 == 0) {
                 for (int i = 0; i < queues.length; i++) {
-                    assertFifoOrder(seed, step, queues[i], models.get(i));
+                    if (queues[i].keepsArrivalOrder()) {
+                        assertFifoOrder(seed, step, queues[i], models.get(i));
+                    }
                     assertEquals(models.get(i).size(), queues[i].indexedCount(), "seed " + seed + ": indexed count");
                     assertEquals(bruteSmallest(jobs, models.get(i)), queues[i].smallestKeySize(),
                         "seed " + seed + " step " + step + ": smallest key size");
                 }
             }
         }
-        assertEquals(models.get(0).size() + models.get(1).size() + models.get(2).size(), jobs.queuedCount());
+        assertEquals(models.get(0).size() + models.get(1).size() + models.get(2).size() + models.get(3).size(),
+            jobs.queuedCount());
     }
 
     /**
@@ -148,6 +153,43 @@ class JobQueueTest {
         final int outside = jobs.allocate(0, 1, 0);
         jobs.setSize(outside, 0, universe);
         assertThrows(IllegalArgumentException.class, () -> queue.enqueue(outside));
+    }
+
+    @Test
+    void aQueueWithoutArrivalOrderAnswersTheSameAndRefusesHead() {
+        final JobTable jobs = new JobTable(1, 4);
+        final JobQueue ordered = new JobQueue(jobs, 0, 100);
+        final JobQueue unordered = new JobQueue(jobs, 1, 100, new QueueChanges(), false);
+        final int[] sizes = {5, 7, 5, 3, 7};
+        final int[] a = new int[sizes.length];
+        final int[] b = new int[sizes.length];
+        for (int i = 0; i < sizes.length; i++) {
+            a[i] = jobs.allocate(i, 1, 0);
+            jobs.setSize(a[i], 0, sizes[i]);
+            ordered.enqueue(a[i]);
+            b[i] = jobs.allocate(i, 1, 0);
+            jobs.setSize(b[i], 0, sizes[i]);
+            unordered.enqueue(b[i]);
+        }
+        ordered.remove(a[1]);
+        unordered.remove(b[1]);
+        for (int limit = 0; limit < 10; limit++) {
+            final int expected = ordered.largestAtMost(limit);
+            final int got = unordered.largestAtMost(limit);
+            assertEquals(expected == JobQueue.NONE ? -1 : indexOf(a, expected), got == JobQueue.NONE ? -1 : indexOf(b, got),
+                "largestAtMost(" + limit + ")");
+        }
+        assertEquals(4, unordered.size());
+        assertThrows(IllegalStateException.class, unordered::head);
+    }
+
+    private static int indexOf(final int[] handles, final int job) {
+        for (int i = 0; i < handles.length; i++) {
+            if (handles[i] == job) {
+                return i;
+            }
+        }
+        return -2;
     }
 
     @Test
