@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleBiFunction;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
@@ -51,6 +52,10 @@ final class AxisFigure implements Figure {
     private final Function<List<Sweep.Unit>, List<Claim>> unitClaims;
     /** Whether the report shows each point's stability verdicts. */
     private final boolean verdicts;
+    /** The plotted metric and its axis label: the average queue size unless {@link #metric} says otherwise. */
+    private String metric = "mean_queue";
+    private String metricLabel = "average queue size";
+    private Supplier<List<String>> extraNotes = List::of;
 
     /**
      * @param schedulers every scheduler run, in plot order
@@ -110,6 +115,9 @@ final class AxisFigure implements Figure {
         this.notes = base.notes;
         this.unitClaims = unitClaims;
         this.verdicts = verdicts;
+        this.metric = base.metric;
+        this.metricLabel = base.metricLabel;
+        this.extraNotes = base.extraNotes;
     }
 
     /** This figure with fewer curves in its quick version (the paper's version keeps all). */
@@ -120,6 +128,19 @@ final class AxisFigure implements Figure {
     /** This figure with each point's stability verdicts in its report and claims read from them. */
     AxisFigure withVerdicts(final Function<List<Sweep.Unit>, List<Claim>> fromRuns) {
         return new AxisFigure(this, quickSchedulers, fromRuns, true);
+    }
+
+    /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label} instead. */
+    AxisFigure metric(final String key, final String label) {
+        this.metric = key;
+        this.metricLabel = label;
+        return this;
+    }
+
+    /** Notes known only once the runs are made (e.g. a plan's lambda* per point), printed after the others. */
+    AxisFigure extraNotes(final Supplier<List<String>> supplier) {
+        this.extraNotes = supplier;
+        return this;
     }
 
     @Override
@@ -154,10 +175,10 @@ final class AxisFigure implements Figure {
 
     @Override
     public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
-        final Means means = new Means(sweep, finished, axis, "mean_queue");
+        final Means means = new Means(sweep, finished, axis, metric);
         ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
             try (CsvWriter csv = ResultFiles.csv(target)) {
-                csv.writeRecord(axis, "scheduler", "n", "mean_queue", "ci95_low", "ci95_high");
+                csv.writeRecord(axis, "scheduler", "n", metric, "ci95_low", "ci95_high");
                 for (final double value : means.values()) {
                     for (final String scheduler : means.schedulers()) {
                         final double[] interval = means.at(scheduler, value);
@@ -168,7 +189,7 @@ final class AxisFigure implements Figure {
                 }
             }
         });
-        Charts.save(directory.resolve(name), title, axisTitle, "0.00", "average queue size", true, ZERO_LABEL,
+        Charts.save(directory.resolve(name), title, axisTitle, "0.00", metricLabel, true, ZERO_LABEL,
             lines(means));
     }
 
@@ -198,12 +219,12 @@ final class AxisFigure implements Figure {
 
     /** The rendered lines of {@code finished}, for tests. */
     List<Charts.Line> lines(final Sweep sweep, final List<Sweep.Unit> finished) {
-        return lines(new Means(sweep, finished, axis, "mean_queue"));
+        return lines(new Means(sweep, finished, axis, metric));
     }
 
     @Override
     public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
-        final List<Claim> all = new ArrayList<>(claims.apply(new Means(sweep, finished, axis, "mean_queue")));
+        final List<Claim> all = new ArrayList<>(claims.apply(new Means(sweep, finished, axis, metric)));
         if (unitClaims != null) {
             all.addAll(unitClaims.apply(finished));
         }
@@ -212,16 +233,17 @@ final class AxisFigure implements Figure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
-        final Means means = new Means(sweep, finished, axis, "mean_queue");
+        final Means means = new Means(sweep, finished, axis, metric);
         out.printf(Locale.ROOT, "%-10s", axis);
         for (final String scheduler : means.schedulers()) {
             out.printf(Locale.ROOT, " %16s", scheduler);
         }
-        out.println("   (average queue size)");
+        out.println("   (" + metricLabel + ")");
         for (final double value : means.values()) {
             out.printf(Locale.ROOT, "%-10s", ResultFiles.number(value));
             for (final String scheduler : means.schedulers()) {
-                out.printf(Locale.ROOT, " %16.2f", means.mean(scheduler, value));
+                // queues print as 0.00-style averages; other metrics (response times in hours) need digits
+                out.printf(Locale.ROOT, metric.equals("mean_queue") ? " %16.2f" : " %16.4g", means.mean(scheduler, value));
             }
             out.println();
         }
@@ -229,6 +251,9 @@ final class AxisFigure implements Figure {
             reportVerdicts(out, means, finished);
         }
         for (final String note : notes) {
+            out.println(note);
+        }
+        for (final String note : extraNotes.get()) {
             out.println(note);
         }
         if (!ours.isEmpty()) {

@@ -45,13 +45,11 @@ public interface SchedulerContext {
     JobQueue newQueue();
 
     /**
-     * A new empty size-indexed queue; with {@code arrivalOrder = false} it keeps no FIFO list (no
-     * {@code head}/{@code next}), which saves two cache misses per removal at large queue lengths, for
-     * kernels that only ask {@link JobQueue#largestAtMost}. The default keeps arrival order.
+     * A new empty size-indexed queue keeping the given order ({@link JobQueue.Order}): a kernel that never
+     * walks its queue in arrival order saves two cache misses per removal at large queue lengths.
+     * {@link #newQueue()} is {@code newQueue(JobQueue.Order.ARRIVAL)}.
      */
-    default JobQueue newQueue(final boolean arrivalOrder) {
-        return newQueue();
-    }
+    JobQueue newQueue(JobQueue.Order order);
 
     /** A new empty FIFO queue without a size index (O(1) memory). */
     FifoQueue newFifoQueue();

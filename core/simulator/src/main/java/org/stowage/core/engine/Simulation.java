@@ -395,12 +395,12 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public JobQueue newQueue() {
-        return newQueue(true);
+        return newQueue(JobQueue.Order.ARRIVAL);
     }
 
     @Override
-    public JobQueue newQueue(final boolean arrivalOrder) {
-        return register(new JobQueue(jobs, queueCount, queueUniverse, queueChanges, arrivalOrder));
+    public JobQueue newQueue(final JobQueue.Order order) {
+        return register(new JobQueue(jobs, queueCount, queueUniverse, queueChanges, order));
     }
 
     @Override

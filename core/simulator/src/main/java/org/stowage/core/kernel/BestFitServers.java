@@ -1,6 +1,7 @@
 package org.stowage.core.kernel;
 
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -15,10 +16,10 @@ import org.stowage.core.state.ServerView;
  * Allocation-free.
  */
 public final class BestFitServers extends CentralQueueScheduler {
-    /** Only {@code largestAtMost} is read: no FIFO list. */
+    /** Reads largest fitting jobs only: no FIFO list. */
     @Override
-    protected boolean walksQueueInArrivalOrder() {
-        return false;
+    protected JobQueue.Order queueOrder() {
+        return JobQueue.Order.NONE;
     }
 
     @Override

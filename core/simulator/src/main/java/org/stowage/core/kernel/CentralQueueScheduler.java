@@ -22,15 +22,15 @@ abstract class CentralQueueScheduler implements Scheduler {
         this.context = schedulerContext;
         this.jobs = schedulerContext.jobs();
         this.servers = schedulerContext.servers();
-        this.queue = schedulerContext.newQueue(walksQueueInArrivalOrder());
+        this.queue = schedulerContext.newQueue(queueOrder());
     }
 
     /**
-     * Whether this kernel reads its queue in arrival order ({@code head}/{@code next}); kernels that only
-     * ask for the largest fitting job say false, and their queue keeps no FIFO list (cheaper removals).
+     * The order this kernel reads its queue in ({@link JobQueue.Order}): kernels that never walk it in
+     * arrival order keep a cheaper queue (no FIFO list, or one of the recent arrivals only).
      */
-    protected boolean walksQueueInArrivalOrder() {
-        return true;
+    protected JobQueue.Order queueOrder() {
+        return JobQueue.Order.ARRIVAL;
     }
 
     @Override

@@ -5,14 +5,21 @@ import java.util.List;
 
 import org.stowage.core.engine.SchedulerFactory;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.kernel.lotes.EqualSharePlan;
+import org.stowage.core.kernel.lotes.GreedyDispatcher;
+import org.stowage.core.kernel.lotes.LotesDispatcher;
+import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.kernel.reference.NaiveBestFitJobs;
 import org.stowage.core.kernel.reference.NaiveBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveBestFitServers;
 import org.stowage.core.kernel.reference.NaiveFifoFirstFit;
+import org.stowage.core.kernel.reference.NaiveFifoRandomFit;
+import org.stowage.core.kernel.reference.NaiveGreedy;
+import org.stowage.core.kernel.reference.NaiveLotes;
 import org.stowage.core.kernel.reference.NaiveMaxWeight;
-import org.stowage.core.kernel.reference.NaiveStallingBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveRms;
 import org.stowage.core.kernel.reference.NaiveRmsLocalQueues;
+import org.stowage.core.kernel.reference.NaiveStallingBestFitJobsServers;
 import org.stowage.core.kernel.reference.NaiveVirtualQueues;
 import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.kernel.rms.MaxWeightScheduling;
@@ -34,6 +41,9 @@ final class KernelCatalog {
         all.addAll(partition2019());
         all.addAll(rms2018());
         all.addAll(maxWeight2018());
+        all.addAll(randomFit2018());
+        all.addAll(lotes2018());
+        all.addAll(BatchKernelCatalog.definitions());
         return all;
     }
 
@@ -74,6 +84,20 @@ final class KernelCatalog {
                 .factory(model -> new FifoFirstFit())
                 .requirements(KernelRequirements.any()),
             "FIFO-FF-naive", model -> new NaiveFifoFirstFit());
+        return family;
+    }
+
+    /** FIFO-RF: the Random-Fit heuristic of Psychas and Ghaderi 2018 (Sec. I-A, III; RMS-RF's choice, Sec. VI). */
+    private static List<KernelDefinition> randomFit2018() {
+        final List<KernelDefinition> family = new ArrayList<>();
+        pair(family, KernelDefinition.kernel("FIFO-RF")
+                .summary("head of the queue to a server drawn uniformly among those that hold it (random fit);"
+                    + " blocking")
+                .paper("2018 Sec. I-A, III, VI (Random-Fit)")
+                .cost("O(P + 1) random-fit queries for P placements, each O(F + C + L/64) for F holding servers")
+                .factory(model -> new FifoRandomFit())
+                .requirements(KernelRequirements.any()),
+            "FIFO-RF-naive", model -> new NaiveFifoRandomFit());
         return family;
     }
 
@@ -242,6 +266,30 @@ final class KernelCatalog {
 
     private static double rateOf(final KernelParameters parsed, final boolean plus) {
         return plus ? parsed.real("r") * parsed.real("speedup") : parsed.real("r");
+    }
+
+    /** LoTES's dispatcher and the Greedy baseline: Tran et al. 2018, Sec. 4.3 and 5.1. */
+    private static List<KernelDefinition> lotes2018() {
+        final List<KernelDefinition> family = new ArrayList<>();
+        pair(family, KernelDefinition.kernel("LoTES")
+                .summary("each machine emulates its Stage 2 bin: configuration by rho_jk roulette, the fitting machine"
+                    + " of highest v = N - kappa, other configurations, any machine, else the class queue; at a"
+                    + " departure the classes with Delta_jk > 0 by decreasing v")
+                .paper("Tran et al. 2018 Sec. 4.3")
+                .cost("O(M + log n) per arrival typical, O(K) per start plus the queue entries searched per departure")
+                .factory(LotesDispatcher::new)
+                .requirements(KernelRequirements.any().withPlan(LotesPlan.class))
+                .testPlanner(EqualSharePlan::of),
+            "LoTES-naive", NaiveLotes::new);
+        pair(family, KernelDefinition.kernel("Greedy")
+                .summary("first fit in server order, else join the machine with the fewest waiting jobs (random"
+                    + " ties); FCFS per machine")
+                .paper("Tran et al. 2018 Sec. 5.1")
+                .cost("O(log L) per arrival, O((P + 1) log L) per departure with P starts")
+                .factory(model -> new GreedyDispatcher())
+                .requirements(KernelRequirements.any()),
+            "Greedy-naive", model -> new NaiveGreedy());
+        return family;
     }
 
     private static KernelDefinition.Builder partitionKernel(final String name) {

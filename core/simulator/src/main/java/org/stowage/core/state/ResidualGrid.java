@@ -49,13 +49,25 @@ import java.util.random.RandomGenerator;
  */
 final class ResidualGrid {
     private static final int NONE = -1;
-    private static final int MAX_CELLS = 1024;
+    /** Residuals are first scaled to 16 bits of their resource's largest capacity. */
+    private static final int SCALE_BITS = 16;
+    /** Heap entries: cell in the low bits, then a flag, then the coordinates (see {@link #heapEntry}). */
+    private static final long CELL_MASK = (1 << 10) - 1;
+    private static final long MEMBERS_BOUND = 1 << 10;
+    private static final int DIGITS = 11;
+    private static final int COORDINATE_BITS = 5;
+    private static final int COORDINATE_MASK = (1 << COORDINATE_BITS) - 1;
 
     private final int dimensions;
     private final int[] capacity;
     private final int[] residual;
     private final int[] maxCapacity;
 
+    /** Per resource: 2^48 / (maxCapacity + 1), so {@code (r * reciprocal) >>> 32} is r in 1/65536ths. */
+    private final long[] reciprocal;
+    /** Octaves below the largest capacity that get their own ranges, and ranges per octave (1 or 2). */
+    private final int octaves;
+    private final int perOctaveBits;
     /** Ranges per resource, and the cell-number stride of each resource (mixed radix). */
     private final int[] side;
     private final int[] stride;
@@ -72,10 +84,14 @@ final class ResidualGrid {
     /** Upper bound on the occupied units of any member, {@code [cell * D + d]}. */
     private final int[] occupancyBound;
 
-    /** Best-fit scratch: a max-heap of candidate cells by bound. */
-    private final int[] heapCell;
+    /**
+     * Best-fit scratch: a max-heap of (bound, entry); an entry packs the cell (bits 0-9), whether its
+     * bound is already its members' (bit 10) and its coordinates (5 bits each from bit 11), so a visit
+     * needs no division to find them.
+     */
+    private final long[] heapEntry;
     private final long[] heapBound;
-    /** Query scratch: the job's coordinate per resource, and an odometer over the candidate box. */
+    /** Query scratch: the job's coordinate per resource, and the coordinates of the current cell. */
     private final int[] low;
     private final int[] digit;
     /** Random-fit scratch: fitting servers marked by index. */
@@ -87,26 +103,46 @@ final class ResidualGrid {
         this.capacity = capacity;
         this.residual = residual;
         this.maxCapacity = maxCapacity;
-        final int target = (int) Math.min(MAX_CELLS, Math.max(4, Math.round(2 * Math.sqrt(count))));
-        final int perResource = Math.max(2, (int) Math.floor(Math.pow(target, 1.0 / dimensions) + 1e-9));
+        // about 100 to 750 cells whatever D: fine ranges near empty residuals, where best fit looks
+        octaves = switch (dimensions) {
+            case 1 -> 10;
+            case 2 -> 6;
+            case 3 -> 5;
+            case 4 -> 3;
+            case 5, 6 -> 2;
+            default -> 1;
+        };
+        perOctaveBits = dimensions <= 2 ? 1 : 0;
+        final int coordinates = 1 + (octaves << perOctaveBits);
+        reciprocal = new long[dimensions];
         side = new int[dimensions];
         stride = new int[dimensions];
         offset = new int[dimensions];
         int cells = 1;
-        int lowestLength = 0;
         for (int d = 0; d < dimensions; d++) {
-            side[d] = (int) Math.min(perResource, (long) maxCapacity[d] + 1);
+            reciprocal[d] = (1L << (32 + SCALE_BITS)) / ((long) maxCapacity[d] + 1);
+            side[d] = coordinates;
             stride[d] = cells;
-            cells *= side[d];
-            offset[d] = lowestLength;
-            lowestLength += side[d];
+            cells *= coordinates;
+            offset[d] = d * coordinates;
         }
         cellCount = cells;
-        lowest = new int[lowestLength];
+        assert cells <= CELL_MASK + 1 && coordinates <= COORDINATE_MASK + 1 : "grid too fine: " + cells;
+        lowest = new int[dimensions * coordinates];
         for (int d = 0; d < dimensions; d++) {
-            final long span = (long) maxCapacity[d] + 1;
-            for (int c = 0; c < side[d]; c++) {
-                lowest[offset[d] + c] = (int) ((c * span + side[d] - 1) / side[d]);
+            for (int c = 0; c < coordinates; c++) {
+                // the least r in [0, max + 1] with coordinate(r) >= c (max + 1 when no residual maps to c)
+                int lo = 0;
+                int hi = maxCapacity[d] + 1;
+                while (lo < hi) {
+                    final int mid = (lo + hi) >>> 1;
+                    if (coordinate(d, mid) >= c) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                lowest[offset[d] + c] = lo;
             }
         }
         cellOf = new int[count];
@@ -116,8 +152,8 @@ final class ResidualGrid {
         java.util.Arrays.fill(head, NONE);
         members = new int[cells];
         occupancyBound = new int[cells * dimensions];
-        heapCell = new int[cells];
-        heapBound = new long[cells];
+        heapEntry = new long[2 * cells + 1];
+        heapBound = new long[2 * cells + 1];
         low = new int[dimensions];
         digit = new int[dimensions];
         marks = new long[(count + 63) >>> 6];
@@ -129,8 +165,19 @@ final class ResidualGrid {
         }
     }
 
+    /**
+     * The range of residual {@code units} on resource d: 0 below 2^-octaves of the largest capacity, then
+     * {@code 2^perOctaveBits} ranges per octave up to it. Monotone in units, O(1).
+     */
     private int coordinate(final int d, final int units) {
-        return (int) ((long) units * side[d] / ((long) maxCapacity[d] + 1));
+        final int q = (int) ((units * reciprocal[d]) >>> 32);
+        final int exponent = 31 - Integer.numberOfLeadingZeros(q);
+        final int first = SCALE_BITS - octaves;
+        if (exponent < first) {
+            return 0;
+        }
+        final int within = (q >>> (exponent - perOctaveBits)) & ((1 << perOctaveBits) - 1);
+        return 1 + ((exponent - first) << perOctaveBits) + within;
     }
 
     private int cellOfResidual(final int server) {
@@ -225,40 +272,68 @@ final class ResidualGrid {
 
     /**
      * The holding server with the largest {@code sum_d size_d * occupied_d}, ties to the lowest index, or
-     * NONE. See the class comment.
+     * NONE. Best bound first over the candidate cells, reached from the job's own cell one coordinate step
+     * at a time (each cell from one parent: the cell one step lower on its highest raised resource), so
+     * only cells whose bound can beat the best score found are ever touched. See the class comment.
      */
     int bestFit(final int[] size, final int jobBase) {
-        int heapSize = 0;
-        for (int cell = startCandidates(size, jobBase); cell != NONE; cell = nextCandidate(cell)) {
-            if (members[cell] == 0) {
-                continue;
-            }
-            long bound = 0;
-            final int cellBase = cell * dimensions;
-            for (int d = 0; d < dimensions; d++) {
-                final int occupied = Math.min(occupancyBound[cellBase + d],
-                    maxCapacity[d] - lowest[offset[d] + digit[d]]);
-                bound += (long) size[jobBase + d] * occupied;
-            }
-            heapCell[heapSize] = cell;
-            heapBound[heapSize] = bound;
-            heapSize++;
+        final int corner = startCandidates(size, jobBase);
+        if (corner == NONE) {
+            return NONE;
         }
-        for (int i = (heapSize >>> 1) - 1; i >= 0; i--) {
-            siftDown(i, heapSize);
+        long cornerBound = 0;
+        for (int d = 0; d < dimensions; d++) {
+            cornerBound += (long) size[jobBase + d] * occupiedBound(d, low[d], size[jobBase + d]);
         }
+        long cornerEntry = corner;
+        for (int d = 0; d < dimensions; d++) {
+            cornerEntry |= (long) low[d] << (DIGITS + COORDINATE_BITS * d);
+        }
+        heapEntry[0] = cornerEntry;
+        heapBound[0] = cornerBound;
+        int heapSize = 1;
         int best = NONE;
         long bestScore = Long.MIN_VALUE;
-        while (heapSize > 0) {
-            final int cell = heapCell[0];
-            if (heapBound[0] < bestScore) {
-                break;
-            }
+        while (heapSize > 0 && heapBound[0] >= bestScore) {
+            final long entry = heapEntry[0];
+            final long bound = heapBound[0];
             heapSize--;
-            heapCell[0] = heapCell[heapSize];
+            heapEntry[0] = heapEntry[heapSize];
             heapBound[0] = heapBound[heapSize];
             siftDown(0, heapSize);
-
+            final int cell = (int) (entry & CELL_MASK);
+            if ((entry & MEMBERS_BOUND) == 0) {
+                // first visit, bound from the cell's coordinates: queue its children, then the cell itself
+                // by its members' occupancy when that bound is lower
+                int raised = 0;
+                for (int d = 0; d < dimensions; d++) {
+                    digit[d] = (int) (entry >>> (DIGITS + COORDINATE_BITS * d)) & COORDINATE_MASK;
+                    if (digit[d] > low[d]) {
+                        raised = d;
+                    }
+                }
+                for (int d = raised; d < dimensions; d++) {
+                    if (digit[d] + 1 < side[d]) {
+                        final int units = size[jobBase + d];
+                        final long child = bound - (long) units
+                            * (occupiedBound(d, digit[d], units) - occupiedBound(d, digit[d] + 1, units));
+                        heapSize = push(heapSize, entry + stride[d] + (1L << (DIGITS + COORDINATE_BITS * d)), child);
+                    }
+                }
+                if (members[cell] == 0) {
+                    continue;
+                }
+                long tighter = 0;
+                final int cellBase = cell * dimensions;
+                for (int d = 0; d < dimensions; d++) {
+                    final int units = size[jobBase + d];
+                    tighter += (long) units * Math.min(occupancyBound[cellBase + d], occupiedBound(d, digit[d], units));
+                }
+                if (tighter < bound) {
+                    heapSize = push(heapSize, entry | MEMBERS_BOUND, tighter);
+                    continue;
+                }
+            }
             final int cellBase = cell * dimensions;
             for (int d = 0; d < dimensions; d++) {
                 occupancyBound[cellBase + d] = 0;
@@ -286,9 +361,33 @@ final class ResidualGrid {
         return best;
     }
 
+    /**
+     * The most a server in coordinate c of resource d can have occupied there and still hold {@code units}:
+     * its residual is at least the coordinate's lowest and at least the job's size. Non-increasing in c.
+     */
+    private int occupiedBound(final int d, final int c, final int units) {
+        return maxCapacity[d] - Math.max(lowest[offset[d] + c], units);
+    }
+
+    private int push(final int size, final long entry, final long bound) {
+        int i = size;
+        while (i > 0) {
+            final int parent = (i - 1) >>> 1;
+            if (heapBound[parent] >= bound) {
+                break;
+            }
+            heapEntry[i] = heapEntry[parent];
+            heapBound[i] = heapBound[parent];
+            i = parent;
+        }
+        heapEntry[i] = entry;
+        heapBound[i] = bound;
+        return size + 1;
+    }
+
     private void siftDown(final int start, final int size) {
         int i = start;
-        final int cell = heapCell[i];
+        final long entry = heapEntry[i];
         final long bound = heapBound[i];
         while (true) {
             int child = 2 * i + 1;
@@ -301,11 +400,11 @@ final class ResidualGrid {
             if (heapBound[child] <= bound) {
                 break;
             }
-            heapCell[i] = heapCell[child];
+            heapEntry[i] = heapEntry[child];
             heapBound[i] = heapBound[child];
             i = child;
         }
-        heapCell[i] = cell;
+        heapEntry[i] = entry;
         heapBound[i] = bound;
     }
 

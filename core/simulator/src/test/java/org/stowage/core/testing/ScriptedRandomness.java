@@ -116,6 +116,11 @@ public final class ScriptedRandomness {
         }
 
         @Override
+        public JobQueue newQueue(final JobQueue.Order order) {
+            return real.newQueue(order);
+        }
+
+        @Override
         public FifoQueue newFifoQueue() {
             return real.newFifoQueue();
         }
