@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
+import org.stowage.reproduce.PaperDjsf;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
@@ -48,7 +49,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @ParentCommand
     private StowageCli cli;
 
-    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019.")
+    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019; djsf-fig1,"
+        + " djsf-table2, djsf-fig8 ... djsf-fig12, djsf-table3 ... djsf-table5 or all-djsf (Hu and Li 2022).")
     private String figure;
 
     @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
@@ -100,6 +102,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
+        if (figure.startsWith("djsf-") || figure.equals("all-djsf")) {
+            return reproduceDjsf(printer);
+        }
         final Path taskEvents = taskEvents();
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
@@ -150,6 +155,48 @@ final class ReproduceCommand implements Callable<Integer> {
         cli.onInterrupt(() -> null);
         printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
             scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
+        return 0;
+    }
+
+    /** Hu and Li 2022's items ({@link PaperDjsf}), run in this JVM. */
+    private int reproduceDjsf(final PrintWriter printer) {
+        final List<String> names = figure.equals("all-djsf") ? PaperDjsf.NAMES : List.of(figure);
+        if (!PaperDjsf.NAMES.containsAll(names)) {
+            throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
+                + String.join(", ", Figures.names()) + ")");
+        }
+        if (trace != null && !Files.isDirectory(trace)) {
+            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
+        }
+        final Path taskEvents = taskEvents();
+        final boolean haveTrace = Files.isDirectory(taskEvents);
+        if (!haveTrace && !figure.equals("all-djsf") && PaperDjsf.GOOGLE.contains(figure)) {
+            throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
+                + " (pass --trace DIR)");
+        }
+        OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
+        final PaperDjsf paper = new PaperDjsf(taskEvents, scale(), seed);
+        final long start = System.nanoTime();
+        int disagreements = 0;
+        for (final String name : names) {
+            if (!haveTrace && PaperDjsf.GOOGLE.contains(name)) {
+                printer.println(name + " skipped: no Google 2011 trace at " + taskEvents + " (pass --trace DIR)");
+                continue;
+            }
+            final long itemStart = System.nanoTime();
+            printer.println("== " + name);
+            final List<org.stowage.reproduce.Claim> claims = paper.run(name, out.resolve(name), printer);
+            printer.printf(Locale.ROOT, "%.1f s%n", (System.nanoTime() - itemStart) / 1e9);
+            for (final org.stowage.reproduce.Claim claim : claims) {
+                printer.printf(Locale.ROOT, "  paper: %s%n  ours:  %s  [%s]%n", claim.paper(), claim.ours(),
+                    claim.agrees() ? "agrees" : "differs");
+                disagreements += claim.agrees() ? 0 : 1;
+            }
+            printer.println("wrote " + out.resolve(name));
+        }
+        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
+            scale().name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
+        printer.flush();
         return 0;
     }
 }

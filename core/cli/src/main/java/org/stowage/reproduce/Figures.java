@@ -32,6 +32,8 @@ public final class Figures {
         final List<String> names = new ArrayList<>(paper2019().keySet());
         names.add("fig5");
         names.add("all-2019");
+        names.addAll(PaperDjsf.NAMES);
+        names.add("all-djsf");
         return names;
     }
 }
