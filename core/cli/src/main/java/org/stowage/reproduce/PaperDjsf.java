@@ -32,7 +32,7 @@ import org.stowage.core.trace.Traces;
  * Google batch (Figs. 8-12, Tables 3-5) on 1000 tasks drawn per seed from the shared Google 2011 sample, run
  * on 20 machines of 0.33 under SJF, Tetris and DJSF (per server). Each item writes a CSV into its directory
  * and returns the paper's claims against ours; ratios are compared, not absolute times (our tasks are
- * shorter and smaller than the paper's). {@link Scale#PAPER} sweeps 5 seeds for the batch choice and reports
+ * shorter and smaller than the paper's). {@link Scale#PAPER} sweeps 20 seeds for the batch choice and reports
  * the spread; {@link Scale#QUICK} runs one seed.
  */
 public final class PaperDjsf {
@@ -150,7 +150,7 @@ public final class PaperDjsf {
     // ---- the Google batch ----
 
     private long[] seeds() {
-        final int count = scale == Scale.QUICK ? 1 : 5;
+        final int count = scale == Scale.QUICK ? 1 : 20;
         final long[] seeds = new long[count];
         for (int i = 0; i < count; i++) {
             seeds[i] = seed + i;
