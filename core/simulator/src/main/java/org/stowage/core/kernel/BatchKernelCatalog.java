@@ -76,18 +76,22 @@ final class BatchKernelCatalog {
             .paper("Hu and Li 2022 Sec. 4, Algorithms 1-3")
             .cost("one plan per batch O(N log N + G m log m); O(D) to see a set cannot start, O(L D) to start one")
             .parameter(KernelParameter.integer("G", "number of JCT groups; 0 for Eq. (15)", 0, MAX_GROUPS, 0))
+            .parameter(KernelParameter.flag("jobwise", "use the plan only as a job priority: each job, in (set"
+                + " rank, position) order, to its best-fit machine as soon as one holds it (not the paper's)"))
             .parameter(new KernelParameter("kmeans", "k-means: exact 1-D optimum, or Lloyd from k-means++ seeds",
                 "exact or lloyd", "exact", BatchKernelCatalog::parseClustering))
             .configured(parsed -> {
                 final DjsfOptions options = optionsOf(parsed);
-                return model -> new DensestJobSetFirst(perServer, options);
+                final boolean jobwise = parsed.flag("jobwise");
+                return model -> new DensestJobSetFirst(perServer, jobwise, options);
             })
             .requirements(KernelRequirements.any().withBatch())
-            .testVariants("", "G=3,kmeans=lloyd");
+            .testVariants("", "G=3,kmeans=lloyd", "jobwise=true");
         final KernelDefinition.Builder twin = KernelDefinition.referenceFor(djsf, name + "-naive")
             .configured(parsed -> {
                 final DjsfOptions options = optionsOf(parsed);
-                return model -> new NaiveDensestJobSetFirst(perServer, options);
+                final boolean jobwise = parsed.flag("jobwise");
+                return model -> new NaiveDensestJobSetFirst(perServer, jobwise, options);
             });
         family.add(djsf.build());
         family.add(twin.build());

@@ -44,6 +44,7 @@ public final class DensestJobSetFirst implements Scheduler {
     private static final int NO_SET = -1;
 
     private final boolean perServer;
+    private final boolean jobwise;
     private final DjsfOptions options;
     private SchedulerContext context;
     private JobView jobs;
@@ -63,6 +64,8 @@ public final class DensestJobSetFirst implements Scheduler {
     private boolean[] started = new boolean[0];
     private int[] pendingSets = new int[0];
     private int pendingCount;
+    private int[] pendingJobs = new int[0];
+    private int pendingJobCount;
     private boolean departedSinceScan;
     private int nextRank;
     private int setCount;
@@ -76,7 +79,17 @@ public final class DensestJobSetFirst implements Scheduler {
      * @param options   G, clustering, group boundary and resource order
      */
     public DensestJobSetFirst(final boolean perServer, final DjsfOptions options) {
+        this(perServer, false, options);
+    }
+
+    /**
+     * @param jobwise use the plan only as a job priority: jobs in (set rank, position in set) order, each to
+     *                its best-fit machine as soon as one holds it, passing over those that fit nowhere yet
+     *                (an option beside the paper, which starts whole sets)
+     */
+    public DensestJobSetFirst(final boolean perServer, final boolean jobwise, final DjsfOptions options) {
         this.perServer = perServer;
+        this.jobwise = jobwise;
         this.options = options;
     }
 
@@ -130,7 +143,9 @@ public final class DensestJobSetFirst implements Scheduler {
 
     @Override
     public void decide(final double now) {
-        if (perServer) {
+        if (jobwise) {
+            decideJobwise();
+        } else if (perServer) {
             decidePerServer();
         } else {
             decidePooled();
@@ -176,6 +191,38 @@ public final class DensestJobSetFirst implements Scheduler {
             }
             pendingCount = kept;
             if (pendingCount > 0) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The plan as a job priority: a pass over the pending jobs in (rank, position) order places each on its
+     * best-fit machine if one holds it. Like the per-server pass, it runs only after a departure or a new plan.
+     */
+    private void decideJobwise() {
+        while (true) {
+            if (pendingJobCount == 0) {
+                if (queue.isEmpty()) {
+                    return;
+                }
+                plan();
+            } else if (!departedSinceScan) {
+                return;
+            }
+            departedSinceScan = false;
+            int kept = 0;
+            for (int i = 0; i < pendingJobCount; i++) {
+                final int job = pendingJobs[i];
+                final int server = servers.mayFitSomewhere(jobs, job) ? servers.bestFit(jobs, job) : ServerView.NONE;
+                if (server == ServerView.NONE) {
+                    pendingJobs[kept++] = job;
+                } else {
+                    start(job, server);
+                }
+            }
+            pendingJobCount = kept;
+            if (pendingJobCount > 0) {
                 return;
             }
         }
@@ -313,6 +360,7 @@ public final class DensestJobSetFirst implements Scheduler {
             setFitsNoServer = new boolean[capacity];
             started = new boolean[capacity];
             pendingSets = new int[capacity];
+            pendingJobs = new int[capacity];
         }
         int i = 0;
         for (int job = queue.head(); job != JobTable.NONE; job = queue.next(job)) {
@@ -327,7 +375,16 @@ public final class DensestJobSetFirst implements Scheduler {
         plans++;
         setCount = planner.setCount();
         nextRank = 0;
-        if (perServer) {
+        if (jobwise) {
+            int position = 0;
+            for (int rank = 0; rank < setCount; rank++) {
+                final int set = planner.setAtRank(rank);
+                for (int m = 0; m < planner.setSize(set); m++) {
+                    pendingJobs[position++] = handles[planner.setMember(set, m)];
+                }
+            }
+            pendingJobCount = position;
+        } else if (perServer) {
             Arrays.fill(started, 0, n, false);
             for (int rank = 0; rank < setCount; rank++) {
                 final int set = planner.setAtRank(rank);

@@ -22,6 +22,7 @@ import org.stowage.core.state.ServerView;
  */
 public final class NaiveDensestJobSetFirst extends NaiveCentralQueue {
     private final boolean perServer;
+    private final boolean jobwise;
     private final DjsfOptions options;
     private RandomGenerator random;
     private final Deque<List<Integer>> sets = new ArrayDeque<>();
@@ -29,8 +30,9 @@ public final class NaiveDensestJobSetFirst extends NaiveCentralQueue {
     /** Sets no server could hold even empty, decided when planned: their jobs go one by one. */
     private final Set<List<Integer>> split = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    public NaiveDensestJobSetFirst(final boolean perServer, final DjsfOptions options) {
+    public NaiveDensestJobSetFirst(final boolean perServer, final boolean jobwise, final DjsfOptions options) {
         this.perServer = perServer;
+        this.jobwise = jobwise;
         this.options = options;
     }
 
@@ -49,7 +51,9 @@ public final class NaiveDensestJobSetFirst extends NaiveCentralQueue {
 
     @Override
     public void decide(final double now) {
-        if (perServer) {
+        if (jobwise) {
+            decideJobwise();
+        } else if (perServer) {
             decidePerServer();
         } else {
             decidePooled();
@@ -96,6 +100,34 @@ public final class NaiveDensestJobSetFirst extends NaiveCentralQueue {
             sets.clear();
             sets.addAll(left);
             if (!sets.isEmpty()) {
+                return;
+            }
+        }
+    }
+
+    /** Every decision, every planned job in (rank, position) order to its best-fit server if one holds it. */
+    private void decideJobwise() {
+        while (true) {
+            if (sets.isEmpty()) {
+                if (waiting.isEmpty()) {
+                    return;
+                }
+                plan();
+            }
+            final List<Integer> left = new ArrayList<>();
+            for (final List<Integer> set : sets) {
+                for (final int job : set) {
+                    final int server = bestServer(job);
+                    if (server == ServerView.NONE) {
+                        left.add(job);
+                    } else {
+                        start(job, server);
+                    }
+                }
+            }
+            sets.clear();
+            if (!left.isEmpty()) {
+                sets.add(left);
                 return;
             }
         }
