@@ -15,8 +15,11 @@ import org.stowage.core.kernel.Kernels;
  * discrete types or a plan have benchmarks of their own.
  */
 final class BenchmarkKernels {
-    /** Naive twins too slow for a slot benchmark: VQS-BF-naive rescans a type's queue per server it fills. */
-    private static final List<String> TOO_SLOW = List.of("VQS-BF-naive");
+    /**
+     * Naive twins too slow for a slot benchmark: VQS-BF-naive rescans a type's queue per server it fills;
+     * Tetris-naive scores every (queued job, server) pair per placement.
+     */
+    private static final List<String> TOO_SLOW = List.of("VQS-BF-naive", "Tetris-naive");
 
     private BenchmarkKernels() {
     }

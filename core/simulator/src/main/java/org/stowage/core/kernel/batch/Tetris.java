@@ -4,7 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
-import org.stowage.core.state.FifoQueue;
+import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
@@ -28,7 +28,9 @@ import org.stowage.core.state.ServerView;
  * machine at the next decision; an arrival is offered to every machine (a job that beats a stale bound is
  * that machine's exact best).
  *
- * <p>Cost per decision: O(N D) per machine with a departure, O(A (L D + log L)) for A arrivals, and per
+ * <p>With one resource and gamma = 0 the best job on a machine is the largest that fits (the score is size x
+ * free), so a scan is the queue's size-index query, O(log U). Cost per decision otherwise: O(N D) per
+ * machine with a departure, O(A (L D + log L)) for A arrivals, and per
  * placement O(L) to mark the caches of the placed job plus, per stale machine picked, O(log L) and O(D)
  * (a copy) or O(N D) (a scan). On identical machines at a batch's start, one scan per placement serves all
  * of them, where a plain scan costs O(N L D) per placement. Memory: L ints, doubles and flags and a 2L tree,
@@ -39,7 +41,9 @@ public final class Tetris implements Scheduler {
     private SchedulerContext context;
     private JobView jobs;
     private ServerView servers;
-    private FifoQueue queue;
+    private JobQueue queue;
+    /** One resource and no work term: a machine's best is the largest job that fits it, found by the queue's size index. */
+    private boolean sizeIndexed;
     private int sequenceColumn;
     private int nextSequence;
     private double[] inverseScale;
@@ -74,7 +78,8 @@ public final class Tetris implements Scheduler {
         context = schedulerContext;
         jobs = schedulerContext.jobs();
         servers = schedulerContext.servers();
-        queue = schedulerContext.newFifoQueue();
+        queue = schedulerContext.newQueue();
+        sizeIndexed = schedulerContext.servers().dimensions() == 1 && gamma == 0;
         sequenceColumn = jobs.addIntColumn(0);
         inverseScale = TetrisScore.inverseLargestCapacity(servers);
         final int count = servers.count();
@@ -196,8 +201,21 @@ public final class Tetris implements Scheduler {
         return true;
     }
 
-    /** The queue in arrival order, so the first of equal scores is the earliest arrival. O(N D + log L). */
+    /**
+     * The queue in arrival order, so the first of equal scores is the earliest arrival: O(N D + log L); with
+     * one resource and gamma = 0, the size index's largest fitting job: O(log U + log L).
+     */
     private void rescan(final int server) {
+        if (sizeIndexed) {
+            // score = size x free / s^2 grows with the size, and equal sizes come out earliest first
+            final int best = queue.largestAtMost(servers.residual(server, 0));
+            bestJob[server] = best;
+            bestScore[server] = best == JobTable.NONE ? 0
+                : TetrisScore.kernelScore(jobs, best, servers, server, inverseScale, gamma);
+            stale[server] = false;
+            update(server);
+            return;
+        }
         int best = JobTable.NONE;
         double score = 0;
         for (int job = queue.head(); job != JobTable.NONE; job = queue.next(job)) {
