@@ -55,6 +55,8 @@ public final class Figures {
         names.add("all-2018");
         names.addAll(lotesGenerated().keySet());
         names.add("all-lotes");
+        names.addAll(PaperDjsf.NAMES);
+        names.add("all-djsf");
         return names;
     }
 }
