@@ -1,5 +1,7 @@
 package org.stowage.cli;
 
+import java.util.function.Function;
+
 import org.stowage.core.Units;
 
 /**
@@ -9,6 +11,20 @@ import org.stowage.core.Units;
  */
 final class SpecText {
     private SpecText() {
+    }
+
+    /**
+     * {@code parser} applied to {@code text}, its reasons (IllegalArgumentExceptions) turned into a
+     * {@link SpecException} that names the value.
+     */
+    static <T> T parse(final String text, final Function<String, T> parser) {
+        try {
+            return parser.apply(text);
+        } catch (final SpecException e) {
+            throw e;
+        } catch (final IllegalArgumentException e) {
+            throw new SpecException(text, e.getMessage());
+        }
     }
 
     /** A finite decimal number. */

@@ -54,6 +54,86 @@ class ReproduceTest {
         }
     }
 
+    /** The quick LoTES figures (Tran et al. 2018, Sec. 5.4): robust claims only, a few seconds each. */
+    @Test
+    void everyQuickLotesFigureReproducesThePapersRobustClaims(@TempDir final Path directory) throws IOException {
+        for (final Figure figure : Figures.lotesGenerated().values()) {
+            final Reproduction reproduction = Reproduction.run(figure, Scale.QUICK, directory.resolve(figure.name()), 2,
+                2018, done -> { });
+            final StringWriter text = new StringWriter();
+            reproduction.print(new PrintWriter(text));
+            System.out.print(text);
+            assertTrue(reproduction.claims().size() >= 2, figure.name());
+            for (final Claim claim : reproduction.claims()) {
+                assertTrue(claim.agrees() || !claim.robust(), figure.name() + ": " + claim);
+            }
+            assertTrue(text.toString().contains("lambda*"), figure.name() + " prints lambda*");
+            for (final String suffix : List.of(".csv", ".png", ".svg")) {
+                final Path file = directory.resolve(figure.name()).resolve(figure.name() + suffix);
+                assertTrue(Files.size(file) > 100, file.toString());
+            }
+        }
+    }
+
+    /**
+     * The quick versions of the 2018 figures (Psychas and Ghaderi 2018, Sec. VII): each runs, writes its CSV,
+     * PNG and SVG, checks at least two claims, and every claim marked robust agrees. The lock-in of Fig. 1b and
+     * most orderings need the paper-scale lengths, so only the robust ones are held here.
+     */
+    @Test
+    void everyQuick2018FigureRunsAndReproducesItsRobustClaims(@TempDir final Path directory) throws IOException {
+        final long start = System.nanoTime();
+        for (final Figure figure : Figures.paper2018(SharedTraces.googleTaskEvents()).values()) {
+            final long figureStart = System.nanoTime();
+            final Reproduction reproduction = Reproduction.run(figure, Scale.QUICK, directory.resolve(figure.name()), 2,
+                2018, done -> { });
+            final StringWriter text = new StringWriter();
+            reproduction.print(new PrintWriter(text));
+            System.out.print(text);
+            System.out.printf("%s quick: %.1f s%n", figure.name(), (System.nanoTime() - figureStart) / 1e9);
+            assertTrue(reproduction.claims().size() >= 2, figure.name());
+            for (final Claim claim : reproduction.claims()) {
+                assertTrue(claim.agrees() || !claim.robust(), figure.name() + ": " + claim);
+            }
+            for (final String suffix : List.of(".csv", ".png", ".svg")) {
+                final Path file = directory.resolve(figure.name()).resolve(figure.name() + suffix);
+                assertTrue(Files.size(file) > 100, file.toString());
+            }
+        }
+        System.out.printf("all 2018 quick figures: %.1f s%n", (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * Hu and Li 2022 at quick scale (one Google batch; the worked examples exact): every robust claim holds,
+     * each item writes its CSV, and the whole set runs within about 15 s (the trace load is most of it).
+     */
+    @Test
+    void quickDjsfItemsReproduceThePapersRobustClaims(@TempDir final Path directory) throws IOException {
+        final Path taskEvents = SharedTraces.googleTaskEvents();
+        final PaperDjsf paper = new PaperDjsf(taskEvents, Scale.QUICK, 2019);
+        final long start = System.nanoTime();
+        for (final String name : PaperDjsf.NAMES) {
+            if (taskEvents == null && PaperDjsf.GOOGLE.contains(name)) {
+                System.out.println(name + " skipped: no shared Google 2011 trace");
+                continue;
+            }
+            final StringWriter text = new StringWriter();
+            final List<Claim> claims = paper.run(name, directory.resolve(name), new PrintWriter(text, true));
+            System.out.print(text);
+            assertTrue(!claims.isEmpty(), name);
+            for (final Claim claim : claims) {
+                System.out.println("  " + name + ": " + claim);
+                assertTrue(claim.agrees() || !claim.robust(), name + ": " + claim);
+            }
+            try (var files = Files.list(directory.resolve(name))) {
+                assertTrue(files.anyMatch(file -> file.toString().endsWith(".csv")), name);
+            }
+        }
+        final double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf("all-djsf quick: %.1f s%n", seconds);
+        assertTrue(seconds < 60, "all-djsf --quick took " + seconds + " s");
+    }
+
     /**
      * The legend marks what the paper does not show: FIFO-FF in Fig. 4, the stalled variants in Fig. 3b,
      * and says when a stalled variant's results are those of its plain kernel.

@@ -215,10 +215,13 @@ public final class ServerTable implements ServerView {
 
     @Override
     public boolean mayFitSomewhere(final JobView jobs, final int job) {
-        final int[] size = ((JobTable) jobs).size;
-        final int jobBase = job * dimensions;
+        return mayFitSomewhere(((JobTable) jobs).size, job * dimensions);
+    }
+
+    /** Whether every resource of {@code size[base .. base + D)} is at most the largest residual: O(D). */
+    private boolean mayFitSomewhere(final int[] size, final int base) {
         for (int d = 0; d < dimensions; d++) {
-            if (size[jobBase + d] > maxResidual[dimensions + d]) {
+            if (size[base + d] > maxResidual[dimensions + d]) {
                 return false;
             }
         }
@@ -233,17 +236,7 @@ public final class ServerTable implements ServerView {
      */
     @Override
     public int bestFit(final JobView view, final int job) {
-        final JobTable jobs = (JobTable) view;
-        if (dimensions == 1) {
-            if (bfStaleCount != 0) {
-                rekeyStaleServers();
-            }
-            return bestFitIndex.leastAtLeast(jobs.size[job]);
-        }
-        if (!mayFitSomewhere(jobs, job)) {
-            return NONE;
-        }
-        return grid().bestFit(jobs.size, job * dimensions);
+        return bestFitOfSize(((JobTable) view).size, job * dimensions);
     }
 
     /**
@@ -466,6 +459,17 @@ public final class ServerTable implements ServerView {
         }
         final int found = firstFitWalk(2 * node, size, jobBase);
         return found != NONE ? found : firstFitWalk(2 * node + 1, size, jobBase);
+    }
+
+    @Override
+    public int bestFitOfSize(final int[] size, final int base) {
+        if (dimensions == 1) {
+            if (bfStaleCount != 0) {
+                rekeyStaleServers();
+            }
+            return bestFitIndex.leastAtLeast(size[base]);
+        }
+        return mayFitSomewhere(size, base) ? grid().bestFit(size, base) : NONE;
     }
 
     /** Servers reachable in the best-fit index (D = 1), O(L); for tests. */

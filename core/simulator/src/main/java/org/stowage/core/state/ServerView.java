@@ -56,6 +56,12 @@ public sealed interface ServerView permits ServerTable {
      */
     int randomFit(JobView jobs, int job, RandomGenerator random);
 
+    /**
+     * {@link #bestFit} for a size vector that belongs to no job ({@code size[base .. base + D)}, units): the
+     * server RMS-BF gives a dummy of a type. Same rule, ties and cost as {@link #bestFit}.
+     */
+    int bestFitOfSize(int[] size, int base);
+
     /** The lowest-index server that holds {@code job}, or {@link #NONE}. */
     int firstFit(JobView jobs, int job);
 
