@@ -51,7 +51,7 @@ final class ReproduceCommand implements Callable<Integer> {
     private StowageCli cli;
 
     @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019 (Psychas and Ghaderi"
-        + " 2019); lotes-fig11, lotes-fig12, lotes-fig13 or all-lotes (Tran et al. 2018).")
+        + " 2019); lotes-fig8 to lotes-fig13 or all-lotes (Tran et al. 2018).")
     private String figure;
 
     @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
@@ -66,7 +66,8 @@ final class ReproduceCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--trace", paramLabel = "DIR",
-        description = "Google 2011 task_events directory for fig5 (default: " + DEFAULT_TRACE + " when present).")
+        description = "Google 2011 task_events directory for fig5 and lotes-fig8 to 10 (default: " + DEFAULT_TRACE
+            + " when present).")
     private Path trace;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
@@ -86,7 +87,7 @@ final class ReproduceCommand implements Callable<Integer> {
         final Path taskEvents = taskEvents();
         final Map<String, Figure> figures = new java.util.LinkedHashMap<>(
             Files.isDirectory(taskEvents) ? Figures.paper2019(taskEvents) : Figures.paper2019());
-        figures.putAll(Figures.lotesGenerated());
+        figures.putAll(Files.isDirectory(taskEvents) ? Figures.lotes(taskEvents) : Figures.lotesGenerated());
         return figures;
     }
 
@@ -114,10 +115,18 @@ final class ReproduceCommand implements Callable<Integer> {
         final Map<String, Figure> known = figures();
         final List<Figure> chosen = new ArrayList<>();
         if (figure.equals("all-lotes")) {
-            chosen.addAll(Figures.lotesGenerated().values());
+            for (final Figure each : known.values()) {
+                if (each.name().startsWith("lotes-")) {
+                    chosen.add(each);
+                }
+            }
+            if (!haveTrace) {
+                printer.println("lotes-fig8 to lotes-fig10 skipped: no Google 2011 trace at " + taskEvents
+                    + " (pass --trace DIR)");
+            }
         } else if (figure.equals("all-2019")) {
             for (final Figure each : known.values()) {
-                if (!Figures.lotesGenerated().containsKey(each.name())) {
+                if (!each.name().startsWith("lotes-")) {
                     chosen.add(each);
                 }
             }
@@ -126,8 +135,8 @@ final class ReproduceCommand implements Callable<Integer> {
             }
         } else if (known.containsKey(figure)) {
             chosen.add(known.get(figure));
-        } else if (figure.equals("fig5")) {
-            throw new IllegalArgumentException("fig5 needs the Google 2011 task_events: none at " + taskEvents
+        } else if (figure.equals("fig5") || figure.matches("lotes-fig(8|9|10)")) {
+            throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
                 + " (pass --trace DIR)");
         } else {
             throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
