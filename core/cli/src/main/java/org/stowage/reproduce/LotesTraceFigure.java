@@ -34,8 +34,8 @@ import org.stowage.theory.lotes.LotesPlanner;
 
 /**
  * Figs. 8-10 of Tran et al. 2018 (Sec. 5.3) on the shared Google 2011 sample: Table 1's configurations,
- * shrunk by one factor so that the sample's average arrival rate is 0.5 lambda* (at Table 1's 12,583 machines
- * it is a few % of lambda* and no scheduler ever queues), the attempts rule (a resubmitted task is a new job) with the attempts submitted before the
+ * shrunk by one factor so that the sample's average demand (duration x request, by Little's law) is 0.8 of
+ * the bottleneck resource (on Table 1's 12,583 machines no scheduler ever queues), the attempts rule (a resubmitted task is a new job) with the attempts submitted before the
  * window as the initial batch, four k-means classes trained on the first 4 hours, continuous time in 100 ms
  * units; LoTES, Tetris:gamma=1 and Greedy, one run each (the trace is deterministic). The three figures
  * show the same three runs: Fig. 8 the mean response time per window, Fig. 9 the response-time distribution
@@ -90,14 +90,10 @@ final class LotesTraceFigure implements Figure {
             final LoadedTrace raw = Traces.load(spec, options);
             final JobClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
             final LoadedTrace labelled = classes.label(raw);
-            // the sample loads Table 1's 12,583 machines at a few % of lambda*: shrink every configuration by
-            // one factor (at least one machine each) so that the average arrival rate is LOAD x lambda*
-            final ServerTable full = Clusters.google2011(raw.units());
-            final double fullLambda = LotesPlanner.plan(classes.instance(raw.units(), LotesInstance.configurationsOf(full),
-                1 / UNITS_PER_HOUR)).plan().lambdaStar();
-            final double perUnit = raw.count() / (double) Math.max(1, raw.arrivalMicros(raw.count() - 1)
-                - raw.arrivalMicros(0)) * INTERVAL_MICROS;
-            final double factor = Math.min(1, perUnit / (LOAD * fullLambda));
+            // the sample loads Table 1's 12,583 machines lightly (no scheduler ever queues): shrink every
+            // configuration by one factor (at least one machine each) so that the sample's average demand
+            // (Little's law: sum of duration x request over the span) is UTILIZATION of the bottleneck resource
+            final double factor = shrinkFactor(raw);
             final ServerTable cluster = scaledGoogle2011(raw.units(), factor);
             final LotesPlan plan = LotesPlanner.plan(classes.instance(raw.units(), LotesInstance.configurationsOf(cluster),
                 1 / UNITS_PER_HOUR)).plan();
@@ -114,8 +110,27 @@ final class LotesTraceFigure implements Figure {
         }
     }
 
-    /** Average arrival rate of the sample over lambda* of the shrunken cluster. */
-    static final double LOAD = 0.5;
+    /** The sample's average demand over the shrunk cluster's capacity, on its bottleneck resource. */
+    static final double UTILIZATION = 0.8;
+
+    /** The factor that brings Table 1's cluster to {@link #UTILIZATION} under {@code trace}'s average demand. */
+    static double shrinkFactor(final LoadedTrace trace) {
+        final double span = Math.max(1, trace.arrivalMicros(trace.count() - 1) - trace.arrivalMicros(0));
+        double factor = 0;
+        for (int d = 0; d < 2; d++) {
+            double demand = 0;
+            for (int i = 0; i < trace.count(); i++) {
+                demand += (double) trace.durationMicros(i) * trace.size(i, d);
+            }
+            double capacity = 0;
+            for (int c = 0; c < Clusters.google2011Configurations(); c++) {
+                capacity += Clusters.google2011Machines(c) * (double) trace.units().capacityUnits(
+                    Clusters.google2011Capacity(c, d));
+            }
+            factor = Math.max(factor, demand / span / (UTILIZATION * capacity));
+        }
+        return Math.min(1, factor);
+    }
 
     /** Table 1's configurations with {@code round(n_j factor)} machines each, at least one. */
     static ServerTable scaledGoogle2011(final org.stowage.core.Units units, final double factor) {
@@ -169,7 +184,7 @@ final class LotesTraceFigure implements Figure {
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("figure", name);
         inputs.put("scale", scale.name().toLowerCase(Locale.ROOT));
-        inputs.put("servers", "google2011 shrunk to an average load of " + LOAD + " lambda*");
+        inputs.put("servers", "google2011 shrunk to an average demand of " + UTILIZATION + " of the bottleneck");
         inputs.put("trace_rule", "attempts" + (scale == Scale.PAPER ? ", with the before-window batch" : ""));
         inputs.put("interval_ms", INTERVAL_MICROS / 1000.0);
         final List<String> schedulers = scale == Scale.PAPER ? Paper2018Lotes.schedulers() : List.of(LOTES, GREEDY);
@@ -349,10 +364,10 @@ final class LotesTraceFigure implements Figure {
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
         final Setup setup = setups.get(scaleOf(sweep));
-        out.printf(Locale.ROOT, "%,d jobs over %.1f h on %,d machines (Table 1 shrunk so the average arrival rate is"
-                + " %.2f lambda*); LoTES lambda* %.1f jobs/h (the sample brings %.1f jobs/h on average); classes"
-                + " (Table 2's layout):%n", setup.trace().count(), setup.horizon() / UNITS_PER_HOUR,
-            setup.cluster().count(), LOAD, setup.plan().lambdaStar() * UNITS_PER_HOUR,
+        out.printf(Locale.ROOT, "%,d jobs over %.1f h on %,d machines (Table 1 shrunk so the average demand is %.2f"
+                + " of the bottleneck resource); LoTES lambda* %.1f jobs/h (the sample brings %.1f jobs/h on average);"
+                + " classes (Table 2's layout):%n", setup.trace().count(), setup.horizon() / UNITS_PER_HOUR,
+            setup.cluster().count(), UTILIZATION, setup.plan().lambdaStar() * UNITS_PER_HOUR,
             setup.trace().count() / (setup.horizon() / UNITS_PER_HOUR));
         out.println(setup.classes().table());
         for (final Map.Entry<String, RunResult> entry : results(finished).entrySet()) {
