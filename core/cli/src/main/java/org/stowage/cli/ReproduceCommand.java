@@ -71,7 +71,8 @@ final class ReproduceCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--trace", paramLabel = "DIR",
-        description = "Google 2011 task_events directory for fig5 (default: " + DEFAULT_TRACE + " when present).")
+        description = "Google 2011 task_events directory for fig5 and lotes-fig8 to 10 (default: " + DEFAULT_TRACE
+            + " when present).")
     private Path trace;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
@@ -93,7 +94,7 @@ final class ReproduceCommand implements Callable<Integer> {
         final Map<String, Figure> figures = new LinkedHashMap<>(haveTrace ? Figures.paper2019(taskEvents)
             : Figures.paper2019());
         figures.putAll(Figures.paper2018(haveTrace ? taskEvents : null));
-        figures.putAll(Figures.lotesGenerated());
+        figures.putAll(haveTrace ? Figures.lotes(taskEvents) : Figures.lotesGenerated());
         return figures;
     }
 
@@ -124,7 +125,15 @@ final class ReproduceCommand implements Callable<Integer> {
         final Map<String, Figure> known = figures();
         final List<Figure> chosen = new ArrayList<>();
         if (figure.equals("all-lotes")) {
-            chosen.addAll(Figures.lotesGenerated().values());
+            for (final Figure each : known.values()) {
+                if (each.name().startsWith("lotes-")) {
+                    chosen.add(each);
+                }
+            }
+            if (!haveTrace) {
+                printer.println("lotes-fig8 to lotes-fig10 skipped: no Google 2011 trace at " + taskEvents
+                    + " (pass --trace DIR)");
+            }
         } else if (figure.equals("all-2019") || figure.equals("all-2018")) {
             final boolean of2018 = figure.equals("all-2018");
             for (final Map.Entry<String, Figure> each : known.entrySet()) {
@@ -138,7 +147,7 @@ final class ReproduceCommand implements Callable<Integer> {
             }
         } else if (known.containsKey(figure)) {
             chosen.add(known.get(figure));
-        } else if (figure.equals("fig5") || figure.equals("2018-fig8")) {
+        } else if (figure.equals("fig5") || figure.equals("2018-fig8") || figure.matches("lotes-fig(8|9|10)")) {
             throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
                 + " (pass --trace DIR)");
         } else {
