@@ -2,17 +2,20 @@ package org.stowage.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.KernelRequirements;
 import org.stowage.core.kernel.Kernels;
+import org.stowage.core.model.Model;
+import org.stowage.core.state.ServerTable;
 
 /**
  * Which registered kernels the slot benchmarks can run, from the kernel registry, so that a new kernel is
  * benchmarked (and smoke-tested) without editing a list: those defined for one resource in slotted time
  * on unit servers with continuous sizes, which is the setting of {@link SteadyState}. Kernels that need
- * discrete types or a plan have benchmarks of their own.
+ * discrete types have benchmarks of their own; a kernel that reads a plan runs with its registry test plan.
  */
 final class BenchmarkKernels {
     /**
@@ -28,7 +31,7 @@ final class BenchmarkKernels {
     static String[] slotKernels() {
         final List<String> names = new ArrayList<>();
         for (final KernelDefinition definition : Kernels.primaryDefinitions()) {
-            if (runsInSteadyState(definition.requirements())) {
+            if (runsInSteadyState(definition)) {
                 names.add(definition.name());
             }
         }
@@ -39,7 +42,7 @@ final class BenchmarkKernels {
     static String[] naiveSlotKernels() {
         final List<String> names = new ArrayList<>();
         for (final KernelDefinition definition : Kernels.primaryDefinitions()) {
-            if (definition.twin() != null && runsInSteadyState(definition.requirements())
+            if (definition.twin() != null && runsInSteadyState(definition)
                 && !TOO_SLOW.contains(definition.twin())) {
                 names.add(definition.twin());
             }
@@ -47,8 +50,16 @@ final class BenchmarkKernels {
         return names.toArray(new String[0]);
     }
 
-    private static boolean runsInSteadyState(final KernelRequirements requirements) {
+    /** The model a benchmark gives {@code kernel} on {@code servers}: with its registry test plan if it reads one. */
+    static Model modelFor(final String kernel, final ServerTable servers) {
+        final Model model = Model.of(servers);
+        final Function<Model, Object> planner = Kernels.definitionOf(kernel).testPlanner();
+        return planner == null ? model : model.withPlan(planner.apply(model));
+    }
+
+    private static boolean runsInSteadyState(final KernelDefinition definition) {
+        final KernelRequirements requirements = definition.requirements();
         return requirements.timeModes().contains(TimeMode.SLOTTED) && !requirements.discreteTypes()
-            && requirements.planType() == null;
+            && (requirements.planType() == null || definition.testPlanner() != null);
     }
 }

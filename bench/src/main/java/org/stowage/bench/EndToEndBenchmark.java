@@ -62,8 +62,10 @@ public class EndToEndBenchmark {
         final SizeDistribution sizes = SizeDistribution.uniform(units, 0.1, 0.9);
         final ServiceDistribution service = ServiceDistribution.geometric(100);
         final double lambda = SyntheticWorkload.lambdaForIntensity(0.95, servers, service.mean(), sizes.mean(0));
+        final ServerTable table = ServerTable.homogeneous(servers, units.capacityUnits(1.0));
         simulation = Simulation.builder()
-            .servers(ServerTable.homogeneous(servers, units.capacityUnits(1.0)))
+            .servers(table)
+            .model(BenchmarkKernels.modelFor(kernel, table))
             .workload(new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, 3))
             .scheduler(Kernels.byName(kernel))
             .timeMode(TimeMode.SLOTTED)

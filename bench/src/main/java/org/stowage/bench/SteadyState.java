@@ -25,8 +25,10 @@ final class SteadyState {
         final double meanService = Math.max(1.0, JOBS_PER_SERVER * servers / departuresPerSlot);
         final long fill = (long) Math.ceil(JOBS_PER_SERVER * servers) + queued;
         workload = new ClosedLoopWorkload(SizeDistribution.uniform(units, 0.1, 0.9), meanService, queued, fill, seed);
+        final ServerTable table = ServerTable.homogeneous(servers, units.capacityUnits(1.0));
         simulation = Simulation.builder()
-            .servers(ServerTable.homogeneous(servers, units.capacityUnits(1.0)))
+            .servers(table)
+            .model(BenchmarkKernels.modelFor(kernel, table))
             .workload(workload)
             .scheduler(Kernels.byName(kernel))
             .timeMode(TimeMode.SLOTTED)

@@ -69,6 +69,7 @@ final class RunCommand implements Callable<Integer> {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
         schedulers = SchedulerList.parse(schedulerValues);
         workload.heapLimit = cli.maxHeap();
+        workload.schedulers = List.copyOf(schedulers);
         final WorkloadOptions.Plan plan = workload.plan(schedulers.get(0), seed);
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
         if (out != null) {

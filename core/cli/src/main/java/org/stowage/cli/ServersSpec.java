@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.stowage.core.Units;
 import org.stowage.core.experiment.MemoryEstimate;
+import org.stowage.core.workload.Clusters;
 import org.stowage.theory.ServerClasses;
 
 import picocli.CommandLine.ITypeConverter;
@@ -13,8 +14,10 @@ import picocli.CommandLine.ITypeConverter;
  * A parsed {@code --servers} value, shared by {@code run}, {@code sweep} and {@code capacity}: a count of
  * servers of a default capacity ({@code 5}: unit servers for {@code run}, {@code --capacity} for
  * {@code capacity}), groups {@code COUNTxCAPACITY,...} with vector capacities
- * ({@code 2x1.0/1.0,3x0.5/2.0}), or {@code ec2:COUNT} (the 2018 paper's server, normalised to 1.0 per
- * resource). The servers are described by their groups, never listed one by one, so a huge count is
+ * ({@code 2x1.0/1.0,3x0.5/2.0}), {@code ec2:COUNT} (the 2018 paper's server, normalised to 1.0 per
+ * resource), or {@code google2011} / {@code google2011:N} (Tran et al. 2018, Table 1: the ten machine
+ * configurations of the Google 2011 cluster, cores and memory normalised to the largest machine, with the
+ * table's 12,583 machines or N machines of each configuration as in Sec. 5.4.1). The servers are described by their groups, never listed one by one, so a huge count is
  * refused from its number ({@link #count()}) before anything is allocated.
  *
  * @param groups the groups in order; a group's capacity is null for "the default capacity"
@@ -22,6 +25,9 @@ import picocli.CommandLine.ITypeConverter;
  * @param text   the value as given
  */
 record ServersSpec(List<Group> groups, boolean ec2, String text) {
+    /** The Google 2011 cluster of Tran et al. 2018, Table 1 ({@code google2011} or {@code google2011:N}). */
+    static final String GOOGLE_2011 = "google2011";
+
     /**
      * {@code count} servers of one capacity.
      *
@@ -45,6 +51,16 @@ record ServersSpec(List<Group> groups, boolean ec2, String text) {
     }
 
     private static ServersSpec parseOrThrow(final String text) {
+        if (text.equals(GOOGLE_2011) || text.startsWith(GOOGLE_2011 + ":")) {
+            final long perConfiguration = text.equals(GOOGLE_2011) ? 0
+                : SpecText.count(text.substring(GOOGLE_2011.length() + 1), "machines per configuration");
+            final List<Group> groups = new ArrayList<>();
+            for (int c = 0; c < Clusters.google2011Configurations(); c++) {
+                groups.add(new Group(perConfiguration == 0 ? Clusters.google2011Machines(c) : perConfiguration,
+                    new double[] {Clusters.google2011Capacity(c, 0), Clusters.google2011Capacity(c, 1)}));
+            }
+            return new ServersSpec(List.copyOf(groups), false, text);
+        }
         if (text.startsWith("ec2:")) {
             return new ServersSpec(List.of(new Group(SpecText.count(text.substring(4), "servers"),
                 new double[] {1, 1, 1})), true, text);

@@ -111,6 +111,7 @@ final class SweepCommand implements Callable<Integer> {
                 + MAX_UNITS + " runs");
         }
         workload.heapLimit = cli.maxHeap();
+        workload.schedulers = List.copyOf(schedulers);
         final Map<String, Object> inputs = new LinkedHashMap<>(workload.plan(schedulers.get(0), seed).inputs());
         inputs.put("vary", List.copyOf(vary));
         final Sweep sweep = new Sweep(schedulers, axes, replications, seed, inputs);

@@ -2,6 +2,7 @@ package org.stowage.cli;
 
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.trace.GoogleRule;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.TraceSpec;
@@ -29,6 +30,12 @@ final class TraceOptionsMixin {
         description = "SWF with --resources 2: memory of the machine in KB.")
     double swfMemoryKb;
 
+    @Option(names = "--google-rule", paramLabel = "RULE", defaultValue = "completed",
+        description = "Google 2011: which task events become jobs: completed (2019 paper: tasks that completed"
+            + " without interruption) or attempts (Tran et al. 2018: every attempt is a job, a resubmission a new one)"
+            + " (default: ${DEFAULT-VALUE}).")
+    String googleRule = "completed";
+
     @Option(names = "--interval-ms", paramLabel = "MS", defaultValue = "100",
         description = "Slot length and time unit in milliseconds (default: ${DEFAULT-VALUE}, the 2019 paper's).")
     double intervalMs;
@@ -51,8 +58,14 @@ final class TraceOptionsMixin {
             throw new IllegalArgumentException("invalid value for --swf-memory-kb: " + swfMemoryKb
                 + " (must be a finite number >= 0)");
         }
+        final GoogleRule rule = switch (googleRule) {
+            case "completed" -> GoogleRule.COMPLETED_TASKS;
+            case "attempts" -> GoogleRule.ATTEMPTS;
+            default -> throw new IllegalArgumentException("invalid value for --google-rule: '" + googleRule
+                + "' (completed or attempts)");
+        };
         return base.withDimensions(resources).withUnits(units).withSwfProcessors(swfProcessors)
-            .withSwfMemoryKb(swfMemoryKb);
+            .withSwfMemoryKb(swfMemoryKb).withGoogleRule(rule);
     }
 
     /** {@code --interval-ms} in whole microseconds, >= 1. */
@@ -92,6 +105,7 @@ final class TraceOptionsMixin {
         copy.swfProcessors = swfProcessors;
         copy.swfMemoryKb = swfMemoryKb;
         copy.intervalMs = intervalMs;
+        copy.googleRule = googleRule;
         copy.trafficScaling = value;
         return copy;
     }

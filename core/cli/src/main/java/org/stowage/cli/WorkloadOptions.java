@@ -24,6 +24,7 @@ import org.stowage.core.workload.SyntheticWorkload;
 import org.stowage.theory.Configurations;
 import org.stowage.theory.JobTypes;
 import org.stowage.theory.ServerClasses;
+import org.stowage.theory.lotes.LotesSolution;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,13 +54,16 @@ final class WorkloadOptions {
 
     /** The heap a run may use ({@link Runtime#maxMemory()}; tests give less); copied by {@link #with}. */
     long heapLimit = Runtime.getRuntime().maxMemory();
+    /** Every scheduler the command runs, so that a plan one of them reads is made (LoTES). */
+    List<String> schedulers = List.of();
 
     /** Loaded traces by spec and resolution, shared by the copies a sweep makes (a load takes seconds). */
     private TraceCache traceCache = new TraceCache();
 
     @Option(names = "--servers", paramLabel = "SPEC", defaultValue = "5", converter = ServersSpec.Converter.class,
         description = "Servers: a count of unit servers (5), groups COUNTxCAPACITY with vector capacities "
-            + "(2x1.0,3x0.5 or 4x1.0/1.0), or ec2:COUNT (default: ${DEFAULT-VALUE}).")
+            + "(2x1.0,3x0.5 or 4x1.0/1.0), ec2:COUNT, or google2011[:N] (Tran et al. 2018 Table 1: 10 configurations,"
+            + " 12,583 machines, or N per configuration; 2 resources) (default: ${DEFAULT-VALUE}).")
     ServersSpec servers;
 
     @Option(names = "--sizes", paramLabel = "SPEC", defaultValue = "uniform:0.1,0.9", converter = SizesSpec.Converter.class,
@@ -87,7 +91,8 @@ final class WorkloadOptions {
         description = "How --intensity sets the arrivals: size (2019 paper: lambda = alpha * mu * capacity / E[R], "
             + "the --sizes weights as the mix) or configurations (2018 paper, discrete sizes: lambda_j = alpha * mu * "
             + "V_j, V the sum over servers of the average of their maximal configurations; the weights are ignored) "
-            + "(default: ${DEFAULT-VALUE}).")
+            + "or lambda-star (Tran et al. 2018: lambda = alpha * lambda*, the LoTES machine assignment LP's optimum "
+            + "for these classes and servers) (default: ${DEFAULT-VALUE}).")
     String intensityBasis;
 
     @Option(names = "--lambda", paramLabel = "RATE",
@@ -139,6 +144,7 @@ final class WorkloadOptions {
         copy.traceOptions = traceOptions;
         copy.traceCache = traceCache;
         copy.heapLimit = heapLimit;
+        copy.schedulers = schedulers;
         try {
             switch (name) {
                 case "servers" -> copy.servers = ServersSpec.parse(value);
@@ -199,6 +205,8 @@ final class WorkloadOptions {
         MemoryCheck.requireServers(servers, dimensions, heapLimit);
 
         final ServerTable cluster = new ServerTable(dimensions, servers.packedCapacities(units, dimensions));
+        LotesSolution lotes = !batch && LotesPlans.needed(schedulersOf(scheduler))
+            ? LotesPlans.solve(cluster, units, classesOf(units, sizeDistribution, serviceDistribution, seed)) : null;
         final double rate;
         if (batch) {
             rate = Double.NaN;
@@ -208,6 +216,18 @@ final class WorkloadOptions {
                     + (long) Arrivals.MAX_RATE + "] arrivals per " + (mode == TimeMode.SLOTTED ? "slot)" : "time unit)"));
             }
             rate = lambda;
+        } else if (intensityBasis.equals(LAMBDA_STAR)) {
+            final double alpha = intensity == null ? DEFAULT_INTENSITY : intensity;
+            if (!(alpha > 0) || Double.isInfinite(alpha)) {
+                throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " (must be finite and > 0)");
+            }
+            lotes = lotes != null ? lotes : LotesPlans.solve(cluster, units, classesOf(units, sizeDistribution,
+                serviceDistribution, seed));
+            rate = alpha * lotes.lambdaStar();
+            if (!(rate > 0) || !(rate <= Arrivals.MAX_RATE)) {
+                throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " of lambda* "
+                    + lotes.lambdaStar() + " gives " + rate + " arrivals per time unit (must be in (0, 2^30])");
+            }
         } else {
             final double alpha = intensity == null ? DEFAULT_INTENSITY : intensity;
             if (!(alpha > 0) || Double.isInfinite(alpha)) {
@@ -250,8 +270,9 @@ final class WorkloadOptions {
                 serviceDistribution, workloadSeed);
         // what a kernel may know in advance: the server classes and the job classes with their means and rates
         final JobClasses jobClasses = ((SyntheticWorkload) source.open(seed)).jobClasses(units);
+        final Model model = Model.of(cluster).withJobClasses(jobClasses);
         final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(), source, mode,
-            runHorizon, runWarmup, seed, interval).withModel(Model.of(cluster).withJobClasses(jobClasses));
+            runHorizon, runWarmup, seed, interval).withModel(lotes == null ? model : model.withPlan(lotes.plan()));
 
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("servers", servers.text());
@@ -264,6 +285,9 @@ final class WorkloadOptions {
             inputs.put("intensity", intensity == null ? DEFAULT_INTENSITY : intensity);
         }
         inputs.put("intensity_basis", intensityBasis);
+        if (lotes != null) {
+            inputs.put("lambda_star", lotes.lambdaStar());
+        }
         inputs.put("lambda_used", batch ? null : totalRate);
         if (typeRates != null) {
             inputs.put("lambda_per_type", typeRates);
@@ -294,8 +318,25 @@ final class WorkloadOptions {
                 ? String.format(Locale.ROOT, " lambda %s per type (maximal configurations)", Arrays.toString(typeRates))
                 : String.format(Locale.ROOT, " lambda %.6g", rate),
             inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon),
-            format(runWarmup));
+            format(runWarmup)) + (lotes == null ? "" : String.format(Locale.ROOT,
+                ", LoTES lambda* %.6g (rounded %.6g, allocation LP %.6g), %d bins", lotes.lambdaStar(),
+                lotes.plan().roundedLambda(), lotes.plan().allocationLambda(), lotes.plan().binCount()));
         return new Plan(runSpec, inputs, arguments, description, memory);
+    }
+
+    /** {@code --intensity-basis lambda-star}. */
+    static final String LAMBDA_STAR = "lambda-star";
+
+    private List<String> schedulersOf(final String scheduler) {
+        final List<String> all = new ArrayList<>(schedulers);
+        all.add(scheduler);
+        return all;
+    }
+
+    /** The job classes a generated workload announces (means, proportions, mean service). */
+    private static JobClasses classesOf(final Units units, final SizeDistribution sizes, final ServiceDistribution service,
+                                        final long seed) {
+        return new SyntheticWorkload(Arrivals.poissonProcess(1), sizes, service, seed).jobClasses(units);
     }
 
     private static final double DEFAULT_HORIZON = 4_000_000;
@@ -317,13 +358,13 @@ final class WorkloadOptions {
     private double[] configurationRates(final ServerTable cluster, final Units units, final ServiceDistribution serviceLaw,
                                         final boolean batch) {
         switch (intensityBasis) {
-            case "size":
+            case "size", LAMBDA_STAR:
                 return null;
             case "configurations":
                 break;
             default:
                 throw new IllegalArgumentException("invalid value for --intensity-basis: '" + intensityBasis
-                    + "' (size or configurations)");
+                    + "' (size, configurations or lambda-star)");
         }
         final double[][] types = sizes.discreteTypes();
         if (types == null || batch || lambda != null) {
@@ -456,6 +497,10 @@ final class WorkloadOptions {
             "--resources", Integer.toString(loaded.dimensions()),
             "--interval-ms", format(sample.intervalMicros() / 1000.0),
             "--traffic-scaling", Double.toString(1 / sample.beta()), "--time-mode", timeMode.toLowerCase(Locale.ROOT)));
+        if (!options.googleRule.equals("completed")) {
+            arguments.addAll(List.of("--google-rule", options.googleRule));
+            inputs.put("google_rule", options.googleRule);
+        }
         if (options.swfProcessors != 0) {
             arguments.addAll(List.of("--swf-processors", Long.toString(options.swfProcessors)));
         }

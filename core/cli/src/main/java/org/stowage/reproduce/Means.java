@@ -14,8 +14,13 @@ final class Means {
     private final List<Double> values = new ArrayList<>();
     private final Map<String, Map<Double, double[]>> bySchedulerAndValue = new LinkedHashMap<>();
 
+    private final Sweep sweep;
+    private final List<Sweep.Unit> finished;
+
     Means(final Sweep sweep, final List<Sweep.Unit> finished, final String axis, final String metric) {
         this.axis = axis;
+        this.sweep = sweep;
+        this.finished = finished;
         for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, finished)) {
             final double value = Double.parseDouble(aggregate.coordinates().get(axis));
             if (!values.contains(value)) {
@@ -24,6 +29,11 @@ final class Means {
             bySchedulerAndValue.computeIfAbsent(aggregate.scheduler(), k -> new LinkedHashMap<>())
                 .put(value, aggregate.interval(metric));
         }
+    }
+
+    /** The same runs' means of another metric (a verdict indicator, a percentile). */
+    Means of(final String metric) {
+        return new Means(sweep, finished, axis, metric);
     }
 
     String axis() {

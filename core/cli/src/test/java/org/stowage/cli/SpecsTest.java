@@ -31,6 +31,21 @@ class SpecsTest {
     }
 
     @Test
+    void google2011IsTable1WithItsOwnCountsOrNPerConfiguration() {
+        final ServersSpec table = ServersSpec.parse("google2011");
+        assertEquals(12_583, table.count());
+        assertEquals(2, table.dimensions(1));
+        assertArrayEquals(org.stowage.core.workload.Clusters.google2011(UNITS).capacities(), table.packedCapacities(UNITS, 1));
+        final ServersSpec thousand = ServersSpec.parse("google2011:1000");
+        assertEquals(10_000, thousand.count());
+        assertArrayEquals(org.stowage.core.workload.Clusters.google2011(UNITS, 1000).capacities(),
+            thousand.packedCapacities(UNITS, 1));
+        assertEquals(10, thousand.classes(UNITS, new double[] {1, 1}, "--capacity", "1").count());
+        assertEquals("'google2011:x': 'x' is not a whole number of machines per configuration",
+            assertThrows(SpecException.class, () -> ServersSpec.parse("google2011:x")).getMessage());
+    }
+
+    @Test
     void badServersNameTheValueAndTheReason() {
         assertEquals("'2x1.0,3x' : expected COUNTxCAPACITY, got '3x'".replace("' : ", "': "),
             assertThrows(SpecException.class, () -> ServersSpec.parse("2x1.0,3x")).getMessage());

@@ -176,6 +176,23 @@ class StowageCliTest {
      * server's maximal configurations is V = (2/3, 11/3, 2/3), so 20 servers at intensity 0.9 with mean
      * service 1 get lambda = 0.9 * 20 * V = (12, 66, 12).
      */
+    /**
+     * Tran et al. 2018: LoTES on Table 1's configurations reads its plan from the model, and
+     * --intensity-basis lambda-star sets lambda = alpha * lambda*. One class of 0.25 x 0.25 on google2011:1:
+     * the bins hold 2, 1, 2, 4, 1, 0, 0, 2, 2, 0 jobs (the 0.12, 0.03 and 0.06 memory machines none), 14 in
+     * all at rate 1, so lambda* = 14 and alpha = 0.8 gives 11.2.
+     */
+    @Test
+    void lotesRunsOnGoogle2011AtAFractionOfLambdaStar() {
+        assertEquals(0, run("run", "--sizes", "discrete:0.25/0.25@1", "--servers", "google2011:1", "--intensity", "0.8",
+            "--intensity-basis", "lambda-star", "--scheduler", "Greedy,LoTES", "--time-mode", "continuous", "--service",
+            "exponential:1", "--horizon", "200"), err.toString());
+        assertTrue(out.toString().startsWith("10 servers (google2011:1), sizes discrete:0.25/0.25@1, service exponential:1,"
+            + " arrivals poisson lambda 11.2000"), out.toString());
+        assertTrue(out.toString().contains("LoTES lambda* 14.0000"), out.toString());
+        assertTrue(out.toString().contains("\nLoTES "), out.toString());
+    }
+
     @Test
     void intensityFromMaximalConfigurations() {
         assertEquals(0, run("run", "--sizes", "ec2", "--servers", "ec2:20", "--intensity", "0.9", "--intensity-basis",

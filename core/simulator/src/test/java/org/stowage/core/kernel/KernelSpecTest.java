@@ -51,7 +51,13 @@ class KernelSpecTest {
         for (final String name : Kernels.names()) {
             if (!name.endsWith("-naive")) {
                 assertTrue(Kernels.names().contains(Kernels.twinOf(name)), "no twin for " + name);
-                assertEquals(name, Kernels.byName(name).create(AnyModel.any()).name());
+                final java.util.function.Function<org.stowage.core.model.Model, Object> planner =
+                    Kernels.definition(name).testPlanner();
+                final org.stowage.core.model.Model base = Kernels.definition(name).requirements().discreteTypes()
+                    ? AnyModel.oneType() : AnyModel.any();
+                final org.stowage.core.model.Model model = planner == null ? base
+                    : base.withPlan(planner.apply(base));
+                assertEquals(name, Kernels.byName(name).create(model).name());
             }
         }
     }

@@ -6,10 +6,17 @@ import org.stowage.core.engine.Workload;
 /** A hand-written workload: rows of (arrival time, service time, size in units per resource...). */
 public final class ScriptedWorkload implements Workload {
     private final double[][] rows;
+    private final int[] classes;
     private int next;
 
     public ScriptedWorkload(final double[]... rows) {
+        this(null, rows);
+    }
+
+    /** The same with the job class of each row ({@code classes[i]} for row i). */
+    public ScriptedWorkload(final int[] classes, final double[]... rows) {
         this.rows = rows;
+        this.classes = classes;
     }
 
     @Override
@@ -27,7 +34,7 @@ public final class ScriptedWorkload implements Workload {
         final double[] row = rows[next++];
         spec.arrivalTime = row[0];
         spec.serviceTime = row[1];
-        spec.jobClass = 0;
+        spec.jobClass = classes == null ? 0 : classes[next - 1];
         for (int d = 0; d < spec.size.length; d++) {
             spec.size[d] = (int) row[2 + d];
         }

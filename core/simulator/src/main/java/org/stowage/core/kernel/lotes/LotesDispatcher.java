@@ -1,0 +1,267 @@
+package org.stowage.core.kernel.lotes;
+
+import java.util.random.RandomGenerator;
+
+import org.stowage.core.engine.Scheduler;
+import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.model.Model;
+import org.stowage.core.model.ServerClasses;
+import org.stowage.core.state.FifoQueue;
+import org.stowage.core.state.JobView;
+import org.stowage.core.state.ServerView;
+
+/**
+ * LoTES Stage 3 (Tran et al. 2018, Sec. 4.3): each machine emulates the bin the offline stages gave it
+ * ({@link LotesPlan}), with one FIFO queue per job class.
+ *
+ * <h2>Arrival (4.3.1)</h2>
+ * A class-{@code k} job goes to a configuration drawn by roulette over {@code rho_jk}
+ * ({@link SchedulerContext#ROUTING}: {@code u * sum} over the candidates, in configuration order), then to
+ * the machine of that configuration with the highest {@code v = N_ijk - kappa_ik} that fits it, ties to the
+ * lowest server id ({@link BinDeficitIndex}; every machine of the configuration is a candidate, those whose
+ * bin holds no class-{@code k} job with {@code v = -kappa <= 0}). If none fits, the other configurations
+ * with {@code Delta_jk > 0} not yet tried, by roulette over their {@code rho_jk} renormalised (one draw
+ * each); then the lowest-id machine of the whole cluster that fits (first fit); else the class's queue.
+ *
+ * <h2>Departure (4.3.2)</h2>
+ * On the machine {@code i} the job left (configuration {@code j}), the classes with {@code Delta_jk > 0} and
+ * a non-empty queue are ranked by decreasing {@code v_ik}, ties to the lower class; the top class's queue is
+ * searched in arrival order, the first job that fits starts and the ranking is redone (its {@code v} fell by
+ * one); a class whose queue holds no fitting job drops out. Since the machine's room only shrinks during
+ * this, each queue is searched once per departure, resuming where it stopped. A class with
+ * {@code Delta_jk = 0} is never started there: the machine idles instead (the paper's choice).
+ *
+ * <h2>Cost, allocation</h2>
+ * Arrival: O(M) for the roulette, {@link BinDeficitIndex#best} per configuration tried (O(log n) typical),
+ * O(log L) for the first fit; departure: O(K) per start for the ranking plus the queue entries searched
+ * (a per-class lower bound on the queued sizes, reset when the queue empties, skips a queue none of whose
+ * jobs can fit). 0 bytes after {@link #attach}.
+ */
+public final class LotesDispatcher implements Scheduler {
+    private final LotesPlan plan;
+    private final int classes;
+    private final int configurations;
+    private SchedulerContext context;
+    private JobView jobs;
+    private ServerView servers;
+    private RandomGenerator routing;
+    private int dimensions;
+    /** {@code v = N - kappa} per machine and class at {@code [s * K + k]}. */
+    private int[] deficit;
+    private int[] indexInConfiguration;
+    private BinDeficitIndex[] indexes;
+    private FifoQueue[] queues;
+    /** A lower bound of each queued size per class and resource at {@code [k * D + d]} (reset when empty). */
+    private int[] queuedMin;
+    private boolean[] routed;
+    private boolean[] tried;
+    private int[] cursor;
+
+    public LotesDispatcher(final Model model) {
+        this.plan = model.plan(LotesPlan.class);
+        this.classes = plan.classCount();
+        this.configurations = plan.configurationCount();
+        checkAgainst(plan, model.serverClasses());
+    }
+
+    /** Fails unless {@code plan} was made for these server classes (same machines, same configurations). */
+    static void checkAgainst(final LotesPlan plan, final ServerClasses serverClasses) {
+        if (plan.serverCount() != serverClasses.servers()) {
+            throw new IllegalArgumentException("LoTES plan covers " + plan.serverCount() + " machines but the cluster has "
+                + serverClasses.servers());
+        }
+        if (plan.configurationCount() != serverClasses.count()) {
+            throw new IllegalArgumentException("LoTES plan has " + plan.configurationCount()
+                + " configurations but the cluster has " + serverClasses.count() + " server classes");
+        }
+        for (int s = 0; s < plan.serverCount(); s++) {
+            if (plan.configurationOf(s) != serverClasses.classOf(s)) {
+                throw new IllegalArgumentException("LoTES plan puts machine " + s + " in configuration "
+                    + plan.configurationOf(s) + " but the cluster's server class is " + serverClasses.classOf(s));
+            }
+        }
+    }
+
+    @Override
+    public String name() {
+        return "LoTES";
+    }
+
+    @Override
+    public void attach(final SchedulerContext schedulerContext) {
+        context = schedulerContext;
+        jobs = context.jobs();
+        servers = context.servers();
+        dimensions = servers.dimensions();
+        routing = context.random(SchedulerContext.ROUTING);
+        final int count = servers.count();
+        deficit = new int[count * classes];
+        indexInConfiguration = new int[count];
+        indexes = new BinDeficitIndex[configurations];
+        for (int s = 0; s < count; s++) {
+            for (int k = 0; k < classes; k++) {
+                deficit[s * classes + k] = plan.target(s, k);
+            }
+        }
+        for (int j = 0; j < configurations; j++) {
+            final int[] members = new int[plan.configurationSize(j)];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = plan.configurationServer(j, i);
+                indexInConfiguration[members[i]] = i;
+            }
+            indexes[j] = new BinDeficitIndex(members, dimensions, classes);
+            for (int i = 0; i < members.length; i++) {
+                indexes[j].update(i, servers, deficit, members[i] * classes);
+            }
+        }
+        queues = new FifoQueue[classes];
+        for (int k = 0; k < classes; k++) {
+            queues[k] = context.newFifoQueue();
+        }
+        queuedMin = new int[classes * dimensions];
+        routed = new boolean[classes];
+        for (int k = 0; k < classes; k++) {
+            routed[k] = plan.isRouted(k);
+        }
+        tried = new boolean[configurations];
+        cursor = new int[classes];
+    }
+
+    @Override
+    public void onArrival(final int job) {
+        final int k = classOf(job);
+        if (routed[k]) {
+            java.util.Arrays.fill(tried, false);
+            int j = nextConfiguration(k);
+            while (j >= 0) {
+                final int server = indexes[j].best(k, jobs, job, servers);
+                if (server != ServerView.NONE) {
+                    start(job, k, server);
+                    refresh(server);
+                    return;
+                }
+                tried[j] = true;
+                j = nextConfiguration(k);
+            }
+        }
+        final int server = servers.firstFit(jobs, job);
+        if (server != ServerView.NONE) {
+            start(job, k, server);
+            refresh(server);
+            return;
+        }
+        enqueue(job, k);
+    }
+
+    /** Roulette over the untried configurations serving class {@code k}, or -1 when none is left. */
+    private int nextConfiguration(final int k) {
+        double total = 0;
+        int last = -1;
+        for (int j = 0; j < configurations; j++) {
+            if (!tried[j] && plan.serves(j, k)) {
+                total += plan.routingProbability(k, j);
+                last = j;
+            }
+        }
+        if (last < 0) {
+            return -1;
+        }
+        final double u = routing.nextDouble() * total;
+        double cumulative = 0;
+        for (int j = 0; j < last; j++) {
+            if (!tried[j] && plan.serves(j, k)) {
+                cumulative += plan.routingProbability(k, j);
+                if (u < cumulative) {
+                    return j;
+                }
+            }
+        }
+        return last;
+    }
+
+    @Override
+    public void onDeparture(final int job, final int server) {
+        deficit[server * classes + jobs.jobClass(job)]++;
+        final int j = plan.configurationOf(server);
+        for (int k = 0; k < classes; k++) {
+            cursor[k] = plan.serves(j, k) && !queues[k].isEmpty() && mayFitQueue(k, server)
+                ? queues[k].head() : FifoQueue.NONE;
+        }
+        while (true) {
+            int top = -1;
+            for (int k = 0; k < classes; k++) {
+                if (cursor[k] != FifoQueue.NONE
+                    && (top < 0 || deficit[server * classes + k] > deficit[server * classes + top])) {
+                    top = k;
+                }
+            }
+            if (top < 0) {
+                break;
+            }
+            int candidate = cursor[top];
+            while (candidate != FifoQueue.NONE && !servers.fits(jobs, candidate, server)) {
+                candidate = queues[top].next(candidate);
+            }
+            if (candidate == FifoQueue.NONE) {
+                cursor[top] = FifoQueue.NONE;
+                continue;
+            }
+            cursor[top] = queues[top].next(candidate);
+            queues[top].remove(candidate);
+            if (queues[top].isEmpty()) {
+                resetQueuedMin(top);
+            }
+            start(candidate, top, server);
+        }
+        refresh(server);
+    }
+
+    @Override
+    public void decide(final double now) {
+        // every decision is taken at the arrival or the departure that calls for it
+    }
+
+    private int classOf(final int job) {
+        final int k = jobs.jobClass(job);
+        if (k >= classes) {
+            throw new IllegalStateException("LoTES: job " + job + " has class " + k + " but the plan has "
+                + classes + " classes (0 to " + (classes - 1) + ")");
+        }
+        return k;
+    }
+
+    private void start(final int job, final int k, final int server) {
+        context.place(job, server);
+        deficit[server * classes + k]--;
+    }
+
+    private void refresh(final int server) {
+        indexes[plan.configurationOf(server)].update(indexInConfiguration[server], servers, deficit, server * classes);
+    }
+
+    private void enqueue(final int job, final int k) {
+        final boolean first = queues[k].isEmpty();
+        queues[k].enqueue(job);
+        for (int d = 0; d < dimensions; d++) {
+            final int size = jobs.size(job, d);
+            if (first || size < queuedMin[k * dimensions + d]) {
+                queuedMin[k * dimensions + d] = size;
+            }
+        }
+    }
+
+    private void resetQueuedMin(final int k) {
+        for (int d = 0; d < dimensions; d++) {
+            queuedMin[k * dimensions + d] = 0;
+        }
+    }
+
+    private boolean mayFitQueue(final int k, final int server) {
+        for (int d = 0; d < dimensions; d++) {
+            if (servers.residual(server, d) < queuedMin[k * dimensions + d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
