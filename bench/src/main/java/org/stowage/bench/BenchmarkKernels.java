@@ -20,7 +20,7 @@ import org.stowage.core.state.ServerTable;
 final class BenchmarkKernels {
     /**
      * Naive twins too slow for a slot benchmark: VQS-BF-naive rescans a type's queue per server it fills;
-     * Tetris-naive scores every (queued job, server) pair per placement.
+     * Tetris-naive scores every queued job on every machine per placement (O(N L D)).
      */
     private static final List<String> TOO_SLOW = List.of("VQS-BF-naive", "Tetris-naive");
 

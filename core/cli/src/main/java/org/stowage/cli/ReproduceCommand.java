@@ -32,8 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * writes its CSV, PNG and SVG, and prints the paper's claims next to our results.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Reproduce a figure of Psychas and Ghaderi 2019 or 2018, or of Tran et al. 2018 (LoTES): data,"
-        + " plots and a claim-by-claim verdict.",
+    description = "Reproduce a figure or table of Psychas and Ghaderi 2019 or 2018, Tran et al. 2018 (LoTES) or Hu"
+        + " and Li 2022 (DJSF): data, plots and a claim-by-claim verdict.",
     footer = {"", "Examples:",
         "  stowage reproduce fig3a",
         "  stowage reproduce all-2019 --out reproduce",
@@ -55,7 +55,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019 (Psychas and"
         + " Ghaderi 2019); 2018-fig1b, 2018-fig2a, 2018-fig2b, 2018-fig3, 2018-fig4, 2018-fig5, 2018-fig6, 2018-fig8 or"
-        + " all-2018 (Psychas and Ghaderi 2018); lotes-fig11, lotes-fig12, lotes-fig13 or all-lotes (Tran et al. 2018);"
+        + " all-2018 (Psychas and Ghaderi 2018); lotes-fig8 ... lotes-fig13 or all-lotes (Tran et al. 2018);"
         + " djsf-fig1, djsf-table2, djsf-fig8 ... djsf-fig12, djsf-table3 ... djsf-table5 or all-djsf (Hu and Li 2022).")
     private String figure;
 
@@ -71,7 +71,8 @@ final class ReproduceCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--trace", paramLabel = "DIR",
-        description = "Google 2011 task_events directory for fig5 (default: " + DEFAULT_TRACE + " when present).")
+        description = "Google 2011 task_events directory for fig5 and lotes-fig8 to 10 (default: " + DEFAULT_TRACE
+            + " when present).")
     private Path trace;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
@@ -93,7 +94,7 @@ final class ReproduceCommand implements Callable<Integer> {
         final Map<String, Figure> figures = new LinkedHashMap<>(haveTrace ? Figures.paper2019(taskEvents)
             : Figures.paper2019());
         figures.putAll(Figures.paper2018(haveTrace ? taskEvents : null));
-        figures.putAll(Figures.lotesGenerated());
+        figures.putAll(haveTrace ? Figures.lotes(taskEvents) : Figures.lotesGenerated());
         return figures;
     }
 
@@ -124,7 +125,15 @@ final class ReproduceCommand implements Callable<Integer> {
         final Map<String, Figure> known = figures();
         final List<Figure> chosen = new ArrayList<>();
         if (figure.equals("all-lotes")) {
-            chosen.addAll(Figures.lotesGenerated().values());
+            for (final Figure each : known.values()) {
+                if (each.name().startsWith("lotes-")) {
+                    chosen.add(each);
+                }
+            }
+            if (!haveTrace) {
+                printer.println("lotes-fig8 to lotes-fig10 skipped: no Google 2011 trace at " + taskEvents
+                    + " (pass --trace DIR)");
+            }
         } else if (figure.equals("all-2019") || figure.equals("all-2018")) {
             final boolean of2018 = figure.equals("all-2018");
             for (final Map.Entry<String, Figure> each : known.entrySet()) {
@@ -138,7 +147,7 @@ final class ReproduceCommand implements Callable<Integer> {
             }
         } else if (known.containsKey(figure)) {
             chosen.add(known.get(figure));
-        } else if (figure.equals("fig5") || figure.equals("2018-fig8")) {
+        } else if (figure.equals("fig5") || figure.equals("2018-fig8") || figure.matches("lotes-fig(8|9|10)")) {
             throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
                 + " (pass --trace DIR)");
         } else {
