@@ -5,14 +5,6 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 
 import org.stowage.core.engine.Simulation;
-import org.stowage.core.engine.TimeMode;
-import org.stowage.core.kernel.Kernels;
-import org.stowage.core.state.ServerTable;
-import org.stowage.core.Units;
-import org.stowage.core.workload.Arrivals;
-import org.stowage.core.workload.ServiceDistribution;
-import org.stowage.core.workload.SizeDistribution;
-import org.stowage.core.workload.SyntheticWorkload;
 
 /**
  * The slot and end-to-end settings of {@link SlotDecisionBenchmark} (BF-J/S, 10,000 servers, 10^6 queued)
@@ -67,17 +59,7 @@ public final class CpuTimeRun {
 
     private static void endToEnd(final ThreadMXBean mx, final int rounds, final String kernel) {
         final int slots = 50_000;
-        final Units units = Units.defaults();
-        final SizeDistribution sizes = SizeDistribution.uniform(units, 0.1, 0.9);
-        final ServiceDistribution service = ServiceDistribution.geometric(100);
-        final double lambda = SyntheticWorkload.lambdaForIntensity(0.95, 1000, service.mean(), sizes.mean(0));
-        final Simulation simulation = Simulation.builder()
-            .servers(ServerTable.homogeneous(1000, units.capacityUnits(1.0)))
-            .workload(new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, 3))
-            .scheduler(Kernels.byName(kernel))
-            .timeMode(TimeMode.SLOTTED)
-            .initialJobCapacity(1 << 24)
-            .build();
+        final Simulation simulation = EndToEndBenchmark.paperSetting(kernel, 1000);
         for (int i = 0; i < 100_000; i++) {
             simulation.step(Double.POSITIVE_INFINITY);
         }
