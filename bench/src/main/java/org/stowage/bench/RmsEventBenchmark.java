@@ -47,7 +47,6 @@ import org.stowage.core.workload.SyntheticWorkload;
  *   java -jar bench/target/benchmarks.jar RmsEventBenchmark -prof gc -f 1 -wi 2 -i 3 -w 1s -r 1s
  * </pre>
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
@@ -61,14 +60,53 @@ public class RmsEventBenchmark {
     private static final double[] PER_SERVER = {2.0 / 3, 11.0 / 3, 2.0 / 3};
     private static final double ZETA = 0.9;
 
-    @Param({"1000", "10000"})
-    public int servers;
+    /** A simulation in steady state; each benchmark method builds only its own. */
+    @State(Scope.Thread)
+    public abstract static class Run {
+        @Param({"1000", "10000"})
+        public int servers;
 
-    @Param({"RMS", "RMS-RF", "RMS-BF", "RMS-RF-AD"})
-    public String kernel;
+        @Param({"RMS", "RMS-RF", "RMS-BF", "RMS-RF-AD"})
+        public String kernel;
 
-    private Simulation ticks;
-    private Simulation mixed;
+        Simulation simulation;
+
+        /** Ticks per time unit of each type's clock (the common clock's for AD) with L servers. */
+        abstract double rate(boolean adaptive, int count);
+
+        abstract String label();
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            simulation = simulation(kernel, servers, rate(kernel.contains("AD"), servers), label());
+        }
+    }
+
+    /** Clocks of 30 L per type (AD: 90 L). */
+    public static class TickHeavy extends Run {
+        @Override
+        double rate(final boolean adaptive, final int count) {
+            return adaptive ? 90.0 * count : 30.0 * count;
+        }
+
+        @Override
+        String label() {
+            return "tick-heavy";
+        }
+    }
+
+    /** Fig. 6's clocks: L per type (AD: 3 L). */
+    public static class PaperMix extends Run {
+        @Override
+        double rate(final boolean adaptive, final int count) {
+            return adaptive ? 3.0 * count : count;
+        }
+
+        @Override
+        String label() {
+            return "paper mix";
+        }
+    }
 
     /** Counts what happens per instant during a sample of the warm-up. */
     private static final class Mix implements SimulationListener {
@@ -114,14 +152,7 @@ public class RmsEventBenchmark {
         }
     }
 
-    @Setup(Level.Trial)
-    public void setUp() {
-        final boolean adaptive = kernel.contains("AD");
-        ticks = simulation(adaptive ? 90.0 * servers : 30.0 * servers, "tick-heavy");
-        mixed = simulation(adaptive ? 3.0 * servers : servers, "paper mix");
-    }
-
-    private Simulation simulation(final double rate, final String label) {
+    static Simulation simulation(final String kernel, final int servers, final double rate, final String label) {
         final Units units = Units.defaults();
         final int[] capacity = new int[3];
         final double[][] fractions = new double[TYPES.length][3];
@@ -169,12 +200,12 @@ public class RmsEventBenchmark {
     }
 
     @Benchmark
-    public boolean tickHeavy() {
-        return ticks.step(Double.POSITIVE_INFINITY);
+    public boolean tickHeavy(final TickHeavy run) {
+        return run.simulation.step(Double.POSITIVE_INFINITY);
     }
 
     @Benchmark
-    public boolean paperMix() {
-        return mixed.step(Double.POSITIVE_INFINITY);
+    public boolean paperMix(final PaperMix run) {
+        return run.simulation.step(Double.POSITIVE_INFINITY);
     }
 }

@@ -45,7 +45,19 @@ public final class Figures {
         return figures;
     }
 
-    /** Every known figure name, plus {@code all-2019}, {@code all-2018} and {@code all-lotes}. */
+    /** Every LoTES figure: Figs. 8-10 on the Google 2011 task_events parts in {@code taskEvents}, then 11-13. */
+    public static Map<String, Figure> lotes(final Path taskEvents) {
+        final Map<String, Figure> figures = new LinkedHashMap<>();
+        final LotesTraceFigure.Setups setups = new LotesTraceFigure.Setups(taskEvents);
+        for (final LotesTraceFigure.Kind kind : LotesTraceFigure.Kind.values()) {
+            final Figure figure = new LotesTraceFigure(kind, setups);
+            figures.put(figure.name(), figure);
+        }
+        figures.putAll(lotesGenerated());
+        return figures;
+    }
+
+    /** Every known figure name, plus {@code all-2019}, {@code all-2018}, {@code all-lotes} and {@code all-djsf}. */
     public static List<String> names() {
         final List<String> names = new ArrayList<>(paper2019().keySet());
         names.add("fig5");
@@ -53,8 +65,11 @@ public final class Figures {
         names.addAll(paper2018(null).keySet());
         names.add("2018-fig8");
         names.add("all-2018");
+        names.addAll(List.of("lotes-fig8", "lotes-fig9", "lotes-fig10"));
         names.addAll(lotesGenerated().keySet());
         names.add("all-lotes");
+        names.addAll(PaperDjsf.NAMES);
+        names.add("all-djsf");
         return names;
     }
 }

@@ -54,10 +54,14 @@ class ReproduceTest {
         }
     }
 
-    /** The quick LoTES figures (Tran et al. 2018, Sec. 5.4): robust claims only, a few seconds each. */
+    /** The quick LoTES figures (Tran et al. 2018, Figs. 8-13): robust claims only, ~30 s in all. */
     @Test
     void everyQuickLotesFigureReproducesThePapersRobustClaims(@TempDir final Path directory) throws IOException {
-        for (final Figure figure : Figures.lotesGenerated().values()) {
+        final Path taskEvents = SharedTraces.googleTaskEvents();
+        if (taskEvents == null) {
+            System.out.println("lotes-fig8 to 10 skipped: no shared/traces/google-2011/task_events beside the repository");
+        }
+        for (final Figure figure : (taskEvents != null ? Figures.lotes(taskEvents) : Figures.lotesGenerated()).values()) {
             final Reproduction reproduction = Reproduction.run(figure, Scale.QUICK, directory.resolve(figure.name()), 2,
                 2018, done -> { });
             final StringWriter text = new StringWriter();
@@ -67,7 +71,7 @@ class ReproduceTest {
             for (final Claim claim : reproduction.claims()) {
                 assertTrue(claim.agrees() || !claim.robust(), figure.name() + ": " + claim);
             }
-            assertTrue(text.toString().contains("lambda*"), figure.name() + " prints lambda*");
+            assertTrue(text.toString().contains("lambda* "), figure.name() + " prints lambda*");
             for (final String suffix : List.of(".csv", ".png", ".svg")) {
                 final Path file = directory.resolve(figure.name()).resolve(figure.name() + suffix);
                 assertTrue(Files.size(file) > 100, file.toString());
@@ -101,6 +105,37 @@ class ReproduceTest {
             }
         }
         System.out.printf("all 2018 quick figures: %.1f s%n", (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * Hu and Li 2022 at quick scale (one Google batch; the worked examples exact): every robust claim holds,
+     * each item writes its CSV, and the whole set runs within about 15 s (the trace load is most of it).
+     */
+    @Test
+    void quickDjsfItemsReproduceThePapersRobustClaims(@TempDir final Path directory) throws IOException {
+        final Path taskEvents = SharedTraces.googleTaskEvents();
+        final PaperDjsf paper = new PaperDjsf(taskEvents, Scale.QUICK, 2019);
+        final long start = System.nanoTime();
+        for (final String name : PaperDjsf.NAMES) {
+            if (taskEvents == null && PaperDjsf.GOOGLE.contains(name)) {
+                System.out.println(name + " skipped: no shared Google 2011 trace");
+                continue;
+            }
+            final StringWriter text = new StringWriter();
+            final List<Claim> claims = paper.run(name, directory.resolve(name), new PrintWriter(text, true));
+            System.out.print(text);
+            assertTrue(!claims.isEmpty(), name);
+            for (final Claim claim : claims) {
+                System.out.println("  " + name + ": " + claim);
+                assertTrue(claim.agrees() || !claim.robust(), name + ": " + claim);
+            }
+            try (var files = Files.list(directory.resolve(name))) {
+                assertTrue(files.anyMatch(file -> file.toString().endsWith(".csv")), name);
+            }
+        }
+        final double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf("all-djsf quick: %.1f s%n", seconds);
+        assertTrue(seconds < 60, "all-djsf --quick took " + seconds + " s");
     }
 
     /**

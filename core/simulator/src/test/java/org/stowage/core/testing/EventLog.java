@@ -44,6 +44,17 @@ public class EventLog implements SimulationListener {
         return lines;
     }
 
+    /** The starts only, as {@code "TIME job=J server=S"}. */
+    public List<String> starts() {
+        final List<String> starts = new ArrayList<>();
+        for (final String line : lines) {
+            if (line.startsWith("S ")) {
+                starts.add(line.substring(2));
+            }
+        }
+        return starts;
+    }
+
     /** Index of the first line where the logs differ, or -1 if they are equal. */
     public static int firstDifference(final EventLog a, final EventLog b) {
         final int common = Math.min(a.lines.size(), b.lines.size());

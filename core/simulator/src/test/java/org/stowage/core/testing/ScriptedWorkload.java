@@ -5,39 +5,40 @@ import org.stowage.core.engine.Workload;
 
 /**
  * A hand-written workload: rows of (arrival time, service time, size in units per resource...), every job of
- * class 0, or with {@link #typed} rows of (arrival time, service time, class, size...).
+ * class 0, or of the classes given, or with {@link #typed} rows of (arrival time, service time, class, size...).
  */
 public final class ScriptedWorkload implements Workload {
     private final double[][] rows;
-    /** Where the sizes start in a row: 2, or 3 when the class comes first. */
-    private final int sizeColumn;
-    /** The class of each row when given apart from the rows; null otherwise. */
     private final int[] classes;
     private int next;
 
     public ScriptedWorkload(final double[]... rows) {
-        this(2, null, rows);
+        this(null, rows);
     }
 
     /** The same with the job class of each row ({@code classes[i]} for row i). */
     public ScriptedWorkload(final int[] classes, final double[]... rows) {
-        this(2, classes, rows);
-    }
-
-    private ScriptedWorkload(final int sizeColumn, final int[] classes, final double[][] rows) {
         this.rows = rows;
-        this.sizeColumn = sizeColumn;
         this.classes = classes;
     }
 
     /** Rows of (arrival time, service time, job class, size in units per resource...). */
     public static ScriptedWorkload typed(final double[]... rows) {
-        return new ScriptedWorkload(3, null, rows);
+        final int[] classes = new int[rows.length];
+        final double[][] plain = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            classes[i] = (int) rows[i][2];
+            plain[i] = new double[rows[i].length - 1];
+            plain[i][0] = rows[i][0];
+            plain[i][1] = rows[i][1];
+            System.arraycopy(rows[i], 3, plain[i], 2, rows[i].length - 3);
+        }
+        return new ScriptedWorkload(classes, plain);
     }
 
     @Override
     public int dimensions() {
-        return rows[0].length - sizeColumn;
+        return rows[0].length - 2;
     }
 
     @Override
@@ -50,9 +51,9 @@ public final class ScriptedWorkload implements Workload {
         final double[] row = rows[next++];
         spec.arrivalTime = row[0];
         spec.serviceTime = row[1];
-        spec.jobClass = sizeColumn == 3 ? (int) row[2] : classes == null ? 0 : classes[next - 1];
+        spec.jobClass = classes == null ? 0 : classes[next - 1];
         for (int d = 0; d < spec.size.length; d++) {
-            spec.size[d] = (int) row[sizeColumn + d];
+            spec.size[d] = (int) row[2 + d];
         }
     }
 }

@@ -43,11 +43,10 @@ public final class NaiveGreedy implements Scheduler {
 
     @Override
     public void onArrival(final int job) {
-        for (int server = 0; server < servers.count(); server++) {
-            if (fits(job, server)) {
-                context.place(job, server);
-                return;
-            }
+        final int fitting = NaiveScans.firstFit(jobs, servers, job);
+        if (fitting >= 0) {
+            context.place(job, fitting);
+            return;
         }
         final ServerClasses classes = context.model().serverClasses();
         int shortest = Integer.MAX_VALUE;
@@ -94,11 +93,6 @@ public final class NaiveGreedy implements Scheduler {
     }
 
     private boolean fits(final int job, final int server) {
-        for (int d = 0; d < servers.dimensions(); d++) {
-            if (jobs.size(job, d) > servers.residual(server, d)) {
-                return false;
-            }
-        }
-        return true;
+        return NaiveScans.fits(jobs, servers, job, server);
     }
 }

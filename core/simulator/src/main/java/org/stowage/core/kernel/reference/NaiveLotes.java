@@ -90,11 +90,10 @@ public final class NaiveLotes implements Scheduler {
             }
             tried[chosen] = true;
         }
-        for (int server = 0; server < servers.count(); server++) {
-            if (fits(job, server)) {
-                context.place(job, server);
-                return;
-            }
+        final int fitting = NaiveScans.firstFit(jobs, servers, job);
+        if (fitting >= 0) {
+            context.place(job, fitting);
+            return;
         }
         stateHolder.enqueue(job);
         waiting.get(k).add(job);
@@ -148,11 +147,6 @@ public final class NaiveLotes implements Scheduler {
     }
 
     private boolean fits(final int job, final int server) {
-        for (int d = 0; d < servers.dimensions(); d++) {
-            if (jobs.size(job, d) > servers.residual(server, d)) {
-                return false;
-            }
-        }
-        return true;
+        return NaiveScans.fits(jobs, servers, job, server);
     }
 }

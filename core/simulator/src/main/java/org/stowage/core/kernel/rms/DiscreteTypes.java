@@ -2,6 +2,7 @@ package org.stowage.core.kernel.rms;
 
 import java.util.random.RandomGenerator;
 
+import org.stowage.core.engine.TimeMode;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerView;
@@ -30,9 +31,14 @@ final class DiscreteTypes {
     }
 
     /**
-     * @throws IllegalArgumentException naming {@code kernel} when the model's classes are not discrete types
+     * @throws IllegalArgumentException naming {@code kernel} when the model's classes are not discrete types,
+     *                                  or the simulation is not in continuous time (the clocks are Poisson)
      */
-    static DiscreteTypes of(final String kernel, final Model model, final int dimensions) {
+    static DiscreteTypes of(final String kernel, final Model model, final int dimensions, final TimeMode mode) {
+        if (mode != TimeMode.CONTINUOUS) {
+            throw new IllegalArgumentException(kernel + " runs in continuous time only (its clocks are Poisson"
+                + " processes); the time mode is " + mode);
+        }
         final JobClasses classes = model.jobClasses();
         if (!classes.allExact()) {
             throw new IllegalArgumentException(kernel + " needs discrete job types (every class of one exact size)"

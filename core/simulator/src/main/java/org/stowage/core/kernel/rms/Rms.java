@@ -161,7 +161,7 @@ public final class Rms implements Scheduler {
         servers = context.servers();
         serverCount = servers.count();
         dimensions = servers.dimensions();
-        typeTable = DiscreteTypes.of(name, model, dimensions);
+        typeTable = DiscreteTypes.of(name, model, dimensions, context.timeMode());
         types = typeTable.count;
         clockRate = adaptive ? rate : rate * types;
         weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());

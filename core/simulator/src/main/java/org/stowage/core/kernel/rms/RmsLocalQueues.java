@@ -105,7 +105,7 @@ public final class RmsLocalQueues implements Scheduler {
         jobs = context.jobs();
         servers = context.servers();
         serverCount = servers.count();
-        typeTable = DiscreteTypes.of(name, model, servers.dimensions());
+        typeTable = DiscreteTypes.of(name, model, servers.dimensions(), context.timeMode());
         types = typeTable.count;
         weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());
         pairs = serverCount * types;

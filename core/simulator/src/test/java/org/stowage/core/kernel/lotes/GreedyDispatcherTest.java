@@ -2,7 +2,6 @@ package org.stowage.core.kernel.lotes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -24,13 +23,7 @@ class GreedyDispatcherTest {
         Simulation.builder().servers(servers).model(Model.of(servers)).workload(new ScriptedWorkload(rows))
             .scheduler(Kernels.byName(kernel)).timeMode(TimeMode.CONTINUOUS).listener(log).seed(seed)
             .checkInvariants(true).build().runToCompletion();
-        final List<String> starts = new ArrayList<>();
-        for (final String line : log.lines()) {
-            if (line.startsWith("S ")) {
-                starts.add(line.substring(2));
-            }
-        }
-        return starts;
+        return log.starts();
     }
 
     @Test

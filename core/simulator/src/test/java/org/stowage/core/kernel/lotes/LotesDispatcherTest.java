@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -40,13 +39,7 @@ class LotesDispatcherTest {
         Simulation.builder().servers(new ServerTable(1, new int[] {10, 10, 10, 20})).model(model).workload(workload)
             .scheduler(Kernels.byName(kernel)).timeMode(TimeMode.CONTINUOUS).listener(log).checkInvariants(true)
             .build().runToCompletion();
-        final List<String> starts = new ArrayList<>();
-        for (final String line : log.lines()) {
-            if (line.startsWith("S ")) {
-                starts.add(line.substring(2));
-            }
-        }
-        return starts;
+        return log.starts();
     }
 
     @Test

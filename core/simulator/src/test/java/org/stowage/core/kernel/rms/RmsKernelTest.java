@@ -345,4 +345,22 @@ class RmsKernelTest {
         assertEquals(0, kernel.localQueueLength(1, 0));
         assertEquals(1, kernel.localQueueLength(2, 0));
     }
+
+    @Test
+    void slottedTimeAndUntypedModelsAreRefusedInOneLineNamingTheKernel() {
+        final ServerTable servers = ServerTable.homogeneous(2, 10);
+        final Model typed = model(servers, 5, new int[] {2}, new int[] {5});
+        final IllegalArgumentException slotted = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> Simulation.builder().servers(ServerTable.homogeneous(2, 10))
+                .workload(ScriptedWorkload.typed(new double[] {1, 1, 0, 2})).model(typed)
+                .scheduler(Kernels.byName("RMS+JSQ")).timeMode(TimeMode.SLOTTED).build());
+        assertEquals("RMS+JSQ runs in continuous time only (its clocks are Poisson processes); the time mode is"
+            + " SLOTTED", slotted.getMessage());
+        final Model untyped = Model.of(servers).withPlan(new RmsPlan(5));
+        final IllegalArgumentException classes = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> Simulation.builder().servers(ServerTable.homogeneous(2, 10))
+                .workload(ScriptedWorkload.typed(new double[] {1, 1, 0, 2})).model(untyped)
+                .scheduler(Kernels.byName("RMS-BF")).timeMode(TimeMode.CONTINUOUS).build());
+        assertTrue(classes.getMessage().startsWith("RMS-BF needs discrete job types"), classes.getMessage());
+    }
 }

@@ -1,0 +1,384 @@
+package org.stowage.reproduce;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+import org.stowage.core.engine.JobSpec;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.experiment.RunResult;
+import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.kernel.lotes.LotesPlan;
+import org.stowage.core.model.Model;
+import org.stowage.core.model.ServerClasses;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.trace.GoogleRule;
+import org.stowage.core.trace.LoadedTrace;
+import org.stowage.core.trace.TraceOptions;
+import org.stowage.core.trace.TraceWorkload;
+import org.stowage.core.trace.Traces;
+import org.stowage.core.workload.Clusters;
+import org.stowage.sweep.ResultFiles;
+import org.stowage.sweep.Sweep;
+import org.stowage.theory.lotes.JobClasses;
+import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.LotesInstance;
+import org.stowage.theory.lotes.LotesPlanner;
+
+/**
+ * Figs. 8-10 of Tran et al. 2018 (Sec. 5.3) on the shared Google 2011 sample: Table 1's configurations,
+ * shrunk by one factor so that the sample's average demand (duration x request, by Little's law) is 0.8 of
+ * the bottleneck resource (on Table 1's 12,583 machines no scheduler ever queues), the attempts rule (a resubmitted task is a new job) with the attempts submitted before the
+ * window as the initial batch, four k-means classes trained on the first 4 hours, continuous time in 100 ms
+ * units; LoTES, Tetris:gamma=1 and Greedy, one run each (the trace is deterministic). The three figures
+ * show the same three runs: Fig. 8 the mean response time per window, Fig. 9 the response-time distribution
+ * (points of the complementary CDF from the percentiles), Fig. 10 the jobs in queue over time.
+ *
+ * <h2>Choices</h2>
+ * <ul>
+ *   <li>Windows: the paper averages over 24 h windows of a month; our sample is ~20 h, so 20 equal windows
+ *       over the arrivals (about an hour each; a tenth of that for --quick).</li>
+ *   <li>Mean response time per window by Little's law: the time integral of the queue over the window
+ *       divided by the window's arrivals (the paper averages the jobs that start in the window; the two
+ *       agree when the queue is empty at the window's ends).</li>
+ *   <li>--quick: the first of the 14 parts (~1.4 h), without the before-window batch, LoTES and Greedy only
+ *       (Tetris scans every machine per arrival and every queued job per departure: a minute here).</li>
+ * </ul>
+ */
+final class LotesTraceFigure implements Figure {
+    enum Kind { WINDOWS, DISTRIBUTION, QUEUE }
+
+    static final long INTERVAL_MICROS = 100_000;
+    static final double UNITS_PER_HOUR = 36_000;
+    static final int WINDOWS = 20;
+    private static final String LOTES = Paper2018Lotes.LOTES;
+    private static final String TETRIS = Paper2018Lotes.TETRIS;
+    private static final String GREEDY = Paper2018Lotes.GREEDY;
+
+    /** What every figure of the three shares at one scale: the labelled trace, the cluster and the plan. */
+    record Setup(LoadedTrace trace, ServerTable cluster, Model model, LotesPlan plan, JobClasses classes,
+                 double horizon, long[] arrivalsPerWindow) {
+    }
+
+    /** The three figures' setups, loaded once per scale. */
+    static final class Setups {
+        private final Path taskEvents;
+        private final Map<Scale, Setup> loaded = new EnumMap<>(Scale.class);
+
+        Setups(final Path taskEvents) {
+            this.taskEvents = taskEvents;
+        }
+
+        synchronized Setup get(final Scale scale) {
+            return loaded.computeIfAbsent(scale, this::load);
+        }
+
+        private Setup load(final Scale scale) {
+            final String spec = scale == Scale.PAPER ? "google2011:" + taskEvents
+                : "google2011:" + taskEvents.resolve("part-00000-of-00500.csv.gz");
+            TraceOptions options = TraceOptions.defaults().withDimensions(2).withGoogleRule(GoogleRule.ATTEMPTS);
+            if (scale == Scale.PAPER) {
+                options = options.withGoogleBeforeWindow(true);
+            }
+            final LoadedTrace raw = Traces.load(spec, options);
+            final JobClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
+            final LoadedTrace labelled = classes.label(raw);
+            // the sample loads Table 1's 12,583 machines lightly (no scheduler ever queues): shrink every
+            // configuration by one factor (at least one machine each) so that the sample's average demand
+            // (Little's law: sum of duration x request over the span) is UTILIZATION of the bottleneck resource
+            final double factor = shrinkFactor(raw);
+            final ServerTable cluster = scaledGoogle2011(raw.units(), factor);
+            final LotesPlan plan = LotesPlanner.plan(classes.instance(raw.units(), LotesInstance.configurationsOf(cluster),
+                1 / UNITS_PER_HOUR)).plan();
+            final Model model = Model.of(ServerClasses.of(cluster)).withPlan(plan);
+            final TraceWorkload workload = labelled.workload(TimeMode.CONTINUOUS, INTERVAL_MICROS, 1);
+            final double horizon = workload.lastArrivalTime() + 1;
+            final long[] arrivals = new long[WINDOWS];
+            final JobSpec job = new JobSpec(2);
+            while (workload.peekArrivalTime() != Double.POSITIVE_INFINITY) {
+                workload.next(job);
+                arrivals[Math.min(WINDOWS - 1, (int) (job.arrivalTime / horizon * WINDOWS))]++;
+            }
+            return new Setup(labelled, cluster, model, plan, classes, horizon, arrivals);
+        }
+    }
+
+    /** The sample's average demand over the shrunk cluster's capacity, on its bottleneck resource. */
+    static final double UTILIZATION = 0.8;
+
+    /** The factor that brings Table 1's cluster to {@link #UTILIZATION} under {@code trace}'s average demand. */
+    static double shrinkFactor(final LoadedTrace trace) {
+        final double span = Math.max(1, trace.arrivalMicros(trace.count() - 1) - trace.arrivalMicros(0));
+        double factor = 0;
+        for (int d = 0; d < 2; d++) {
+            double demand = 0;
+            for (int i = 0; i < trace.count(); i++) {
+                demand += (double) trace.durationMicros(i) * trace.size(i, d);
+            }
+            double capacity = 0;
+            for (int c = 0; c < Clusters.google2011Configurations(); c++) {
+                capacity += Clusters.google2011Machines(c) * (double) trace.units().capacityUnits(
+                    Clusters.google2011Capacity(c, d));
+            }
+            factor = Math.max(factor, demand / span / (UTILIZATION * capacity));
+        }
+        return Math.min(1, factor);
+    }
+
+    /** Table 1's configurations with {@code round(n_j factor)} machines each, at least one. */
+    static ServerTable scaledGoogle2011(final org.stowage.core.Units units, final double factor) {
+        final List<int[]> rows = new ArrayList<>();
+        for (int c = 0; c < Clusters.google2011Configurations(); c++) {
+            final long machines = Math.max(1, Math.round(Clusters.google2011Machines(c) * factor));
+            final int cores = units.capacityUnits(Clusters.google2011Capacity(c, 0));
+            final int memory = units.capacityUnits(Clusters.google2011Capacity(c, 1));
+            for (long i = 0; i < machines; i++) {
+                rows.add(new int[] {cores, memory});
+            }
+        }
+        final int[] capacities = new int[rows.size() * 2];
+        for (int s = 0; s < rows.size(); s++) {
+            capacities[2 * s] = rows.get(s)[0];
+            capacities[2 * s + 1] = rows.get(s)[1];
+        }
+        return new ServerTable(2, capacities);
+    }
+
+    private final Kind kind;
+    private final String name;
+    private final String title;
+    private final Setups setups;
+
+    LotesTraceFigure(final Kind kind, final Setups setups) {
+        this.kind = kind;
+        this.setups = setups;
+        final int number = 8 + kind.ordinal();
+        this.name = "lotes-fig" + number;
+        this.title = "LoTES Fig. " + number + ": Google 2011 sample, Table 1's cluster, attempts rule, 4 k-means classes: "
+            + switch (kind) {
+                case WINDOWS -> "mean response time per window";
+                case DISTRIBUTION -> "response-time distribution (CCDF)";
+                case QUEUE -> "jobs in queue over time";
+            };
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+
+    @Override
+    public Sweep sweep(final Scale scale, final long seed) {
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("figure", name);
+        inputs.put("scale", scale.name().toLowerCase(Locale.ROOT));
+        inputs.put("servers", "google2011 shrunk to an average demand of " + UTILIZATION + " of the bottleneck");
+        inputs.put("trace_rule", "attempts" + (scale == Scale.PAPER ? ", with the before-window batch" : ""));
+        inputs.put("interval_ms", INTERVAL_MICROS / 1000.0);
+        final List<String> schedulers = scale == Scale.PAPER ? Paper2018Lotes.schedulers() : List.of(LOTES, GREEDY);
+        return new Sweep(schedulers, List.of(Sweep.Axis.of("traffic-scaling", 1.0)), 1, seed, inputs);
+    }
+
+    @Override
+    public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
+        final Setup setup = setups.get(scale);
+        final LoadedTrace trace = setup.trace();
+        return new RunSpec(scheduler, 2, setup.cluster().capacities(),
+            seed -> trace.workload(TimeMode.CONTINUOUS, INTERVAL_MICROS, 1), TimeMode.CONTINUOUS, setup.horizon(), 0,
+            point.seed(), setup.horizon() / 2048).withModel(setup.model());
+    }
+
+    private static Scale scaleOf(final Sweep sweep) {
+        return "paper".equals(sweep.inputs().get("scale")) ? Scale.PAPER : Scale.QUICK;
+    }
+
+    @Override
+    public double cost(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return scheduler.startsWith("Tetris") ? 100 : 1;
+    }
+
+    private Map<String, RunResult> results(final List<Sweep.Unit> finished) {
+        final Map<String, RunResult> results = new LinkedHashMap<>();
+        for (final Sweep.Unit unit : finished) {
+            results.put(unit.scheduler(), unit.result());
+        }
+        return results;
+    }
+
+    /** Mean response time (hours) per window by Little's law. */
+    private static double[] windowMeans(final RunResult result, final Setup setup) {
+        final double[] integral = new double[WINDOWS];
+        final double[] start = result.seriesStart();
+        final double[] mean = result.seriesMean();
+        for (int i = 0; i < start.length; i++) {
+            final double end = i + 1 < start.length ? start[i + 1] : setup.horizon();
+            final int window = Math.min(WINDOWS - 1, (int) (start[i] / setup.horizon() * WINDOWS));
+            integral[window] += mean[i] * (end - start[i]);
+        }
+        final double[] hours = new double[WINDOWS];
+        for (int w = 0; w < WINDOWS; w++) {
+            hours[w] = setup.arrivalsPerWindow()[w] == 0 ? 0
+                : integral[w] / setup.arrivalsPerWindow()[w] / UNITS_PER_HOUR;
+        }
+        return hours;
+    }
+
+    /** (wait in hours, fraction of jobs waiting longer) at the median, 90, 99, 99.9% and the maximum. */
+    private static double[][] ccdf(final RunResult result) {
+        final String[] keys = {"wait_p50", "wait_p90", "wait_p99", "wait_p999", "wait_max"};
+        final double arrived = Math.max(1, result.metric("arrived_total"));
+        final double[] tail = {0.5, 0.1, 0.01, 0.001, 1 / arrived};
+        final double[][] points = new double[keys.length][];
+        for (int i = 0; i < keys.length; i++) {
+            points[i] = new double[] {result.metric(keys[i]) / UNITS_PER_HOUR, tail[i]};
+        }
+        return points;
+    }
+
+    @Override
+    public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+        final Map<String, RunResult> results = results(finished);
+        final Setup setup = setups.get(scaleOf(sweep));
+        final List<Charts.Line> lines = new ArrayList<>();
+        ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
+            try (CsvWriter csv = ResultFiles.csv(target)) {
+                switch (kind) {
+                    case WINDOWS -> csv.writeRecord("window_start_h", "scheduler", "mean_response_h");
+                    case DISTRIBUTION -> csv.writeRecord("wait_h", "scheduler", "fraction_waiting_longer");
+                    case QUEUE -> csv.writeRecord("time_h", "scheduler", "mean_queue");
+                }
+                for (final Map.Entry<String, RunResult> entry : results.entrySet()) {
+                    for (final double[] row : rows(entry.getValue(), setup)) {
+                        csv.writeRecord(ResultFiles.number(row[0]), entry.getKey(), ResultFiles.number(row[1]));
+                    }
+                }
+            }
+        });
+        for (final Map.Entry<String, RunResult> entry : results.entrySet()) {
+            final List<double[]> rows = rows(entry.getValue(), setup);
+            final double[] x = new double[rows.size()];
+            final double[] y = new double[rows.size()];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = rows.get(i)[0];
+                y[i] = rows.get(i)[1];
+            }
+            lines.add(new Charts.Line(entry.getKey(), Legends.label(entry.getKey(), false, null), x, y, null));
+        }
+        switch (kind) {
+            case WINDOWS -> Charts.save(directory.resolve(name), title, "window start (h)", "0.0",
+                "mean response time (h)", true, AxisFigure.ZERO_LABEL, lines);
+            case DISTRIBUTION -> Charts.save(directory.resolve(name), title, "response time (h)", "0.00",
+                "fraction of jobs waiting longer", true, AxisFigure.ZERO_LABEL, lines);
+            case QUEUE -> Charts.save(directory.resolve(name), title, "time (h)", "0.0", "jobs in queue", true,
+                AxisFigure.ZERO_LABEL, lines);
+        }
+    }
+
+    private List<double[]> rows(final RunResult result, final Setup setup) {
+        final List<double[]> rows = new ArrayList<>();
+        switch (kind) {
+            case WINDOWS -> {
+                final double[] means = windowMeans(result, setup);
+                for (int w = 0; w < WINDOWS; w++) {
+                    rows.add(new double[] {w * setup.horizon() / WINDOWS / UNITS_PER_HOUR, means[w]});
+                }
+            }
+            case DISTRIBUTION -> rows.addAll(List.of(ccdf(result)));
+            case QUEUE -> {
+                for (int i = 0; i < result.seriesStart().length; i++) {
+                    rows.add(new double[] {result.seriesStart()[i] / UNITS_PER_HOUR, result.seriesMean()[i]});
+                }
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+        final Map<String, RunResult> results = results(finished);
+        final RunResult lotes = results.get(LOTES);
+        final RunResult tetris = results.get(TETRIS);
+        final RunResult greedy = results.get(GREEDY);
+        final List<Claim> claims = new ArrayList<>();
+        final double lotesWait = lotes.metric("wait_mean") / UNITS_PER_HOUR;
+        final double tetrisWait = tetris == null ? Double.NaN : tetris.metric("wait_mean") / UNITS_PER_HOUR;
+        final double greedyWait = greedy.metric("wait_mean") / UNITS_PER_HOUR;
+        final String waits = String.format(Locale.ROOT, "mean response: LoTES %.3g h, Tetris %.3g h, Greedy %.3g h",
+            lotesWait, tetrisWait, greedyWait);
+        switch (kind) {
+            case WINDOWS -> {
+                claims.add(new Claim("Greedy's response times are orders of magnitude longer than LoTES's", waits,
+                    greedyWait >= 10 * lotesWait && greedyWait > 0, false));
+                if (tetris != null) {
+                    claims.add(new Claim("LoTES generally has lower response times than Tetris", waits,
+                        lotesWait <= tetrisWait, false));
+                }
+                final double[] lotesWindows = windowMeans(lotes, setups.get(scaleOf(sweep)));
+                final double[] greedyWindows = windowMeans(greedy, setups.get(scaleOf(sweep)));
+                int better = 0;
+                for (int w = 0; w < WINDOWS; w++) {
+                    better += lotesWindows[w] <= greedyWindows[w] ? 1 : 0;
+                }
+                claims.add(new Claim("LoTES greatly outperforms Greedy over the windows",
+                    String.format(Locale.ROOT, "LoTES <= Greedy in %d of %d windows", better, WINDOWS),
+                    better >= WINDOWS / 2));
+            }
+            case DISTRIBUTION -> {
+                final double lotesP99 = lotes.metric("wait_p99") / UNITS_PER_HOUR;
+                claims.add(new Claim("LoTES: less than 1% of jobs wait more than one hour",
+                    String.format(Locale.ROOT, "LoTES's 99th percentile %.3g h", lotesP99), lotesP99 < 1));
+                final double lotesTail = lotes.metric("wait_p999");
+                final double tetrisTail = tetris == null ? Double.NaN : tetris.metric("wait_p999");
+                claims.add(new Claim("Tetris and Greedy have longer tails than LoTES",
+                    String.format(Locale.ROOT, "99.9th percentiles: LoTES %.3g h, Tetris %.3g h, Greedy %.3g h",
+                        lotesTail / UNITS_PER_HOUR, tetrisTail / UNITS_PER_HOUR,
+                        greedy.metric("wait_p999") / UNITS_PER_HOUR),
+                    (tetris == null || lotesTail <= tetrisTail) && lotesTail <= greedy.metric("wait_p999"), false));
+            }
+            case QUEUE -> {
+                claims.add(new Claim("Greedy's queue is larger than LoTES's",
+                    String.format(Locale.ROOT, "average queue: LoTES %.3g, Tetris %.3g, Greedy %.3g",
+                        lotes.metric("mean_queue"), tetris == null ? Double.NaN : tetris.metric("mean_queue"),
+                        greedy.metric("mean_queue")),
+                    greedy.metric("mean_queue") >= lotes.metric("mean_queue")));
+                claims.add(new Claim("LoTES's queue does not grow (stable over the trace)",
+                    "LoTES verdict " + lotes.stability().verdict().label(),
+                    lotes.stability().verdict() != org.stowage.core.metrics.Stability.Verdict.UNSTABLE));
+            }
+        }
+        return claims;
+    }
+
+    @Override
+    public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        final Setup setup = setups.get(scaleOf(sweep));
+        out.printf(Locale.ROOT, "%,d jobs over %.1f h on %,d machines (Table 1 shrunk so the average demand is %.2f"
+                + " of the bottleneck resource); LoTES lambda* %.1f jobs/h (the sample brings %.1f jobs/h on average);"
+                + " classes (Table 2's layout):%n", setup.trace().count(), setup.horizon() / UNITS_PER_HOUR,
+            setup.cluster().count(), UTILIZATION, setup.plan().lambdaStar() * UNITS_PER_HOUR,
+            setup.trace().count() / (setup.horizon() / UNITS_PER_HOUR));
+        out.println(setup.classes().table());
+        for (final Map.Entry<String, RunResult> entry : results(finished).entrySet()) {
+            final RunResult result = entry.getValue();
+            out.printf(Locale.ROOT, "%-16s mean response %.4g h, p99 %.4g h, p99.9 %.4g h, max %.4g h, average queue"
+                    + " %.2f, %.1f s%n", entry.getKey(), result.metric("wait_mean") / UNITS_PER_HOUR,
+                result.metric("wait_p99") / UNITS_PER_HOUR, result.metric("wait_p999") / UNITS_PER_HOUR,
+                result.metric("wait_max") / UNITS_PER_HOUR, result.metric("mean_queue"), result.wallSeconds());
+        }
+        out.println("Windows: 20 equal windows over the arrivals (the paper: 24 h windows of a month); the mean per"
+            + " window is the queue's integral over the window / its arrivals (Little's law).");
+        out.println(Paper2018Lotes.TETRIS_NOTE);
+    }
+}
