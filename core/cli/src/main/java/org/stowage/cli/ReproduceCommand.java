@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,11 +31,12 @@ import picocli.CommandLine.Model.CommandSpec;
  * writes its CSV, PNG and SVG, and prints the paper's claims next to our results.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Reproduce a figure of Psychas and Ghaderi 2019 or Tran et al. 2018 (LoTES): data, plots and a"
-        + " claim-by-claim verdict.",
+    description = "Reproduce a figure of Psychas and Ghaderi 2019 or 2018, or of Tran et al. 2018 (LoTES): data,"
+        + " plots and a claim-by-claim verdict.",
     footer = {"", "Examples:",
         "  stowage reproduce fig3a",
         "  stowage reproduce all-2019 --out reproduce",
+        "  stowage reproduce 2018-fig5 --quick",
         "  stowage reproduce lotes-fig11 --quick",
         "  stowage reproduce fig4b --quick --threads 1",
         "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
@@ -50,8 +52,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @ParentCommand
     private StowageCli cli;
 
-    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019 (Psychas and Ghaderi"
-        + " 2019); lotes-fig8 to lotes-fig13 or all-lotes (Tran et al. 2018).")
+    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019 (Psychas and"
+        + " Ghaderi 2019); 2018-fig1b, 2018-fig2a, 2018-fig2b, 2018-fig3, 2018-fig4, 2018-fig5, 2018-fig6, 2018-fig8 or"
+        + " all-2018 (Psychas and Ghaderi 2018); lotes-fig8 to lotes-fig13 or all-lotes (Tran et al. 2018).")
     private String figure;
 
     @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
@@ -85,9 +88,11 @@ final class ReproduceCommand implements Callable<Integer> {
     /** The figures this command can run: Fig. 5 only when its trace is there. */
     private Map<String, Figure> figures() {
         final Path taskEvents = taskEvents();
-        final Map<String, Figure> figures = new java.util.LinkedHashMap<>(
-            Files.isDirectory(taskEvents) ? Figures.paper2019(taskEvents) : Figures.paper2019());
-        figures.putAll(Files.isDirectory(taskEvents) ? Figures.lotes(taskEvents) : Figures.lotesGenerated());
+        final boolean haveTrace = Files.isDirectory(taskEvents);
+        final Map<String, Figure> figures = new LinkedHashMap<>(haveTrace ? Figures.paper2019(taskEvents)
+            : Figures.paper2019());
+        figures.putAll(Figures.paper2018(haveTrace ? taskEvents : null));
+        figures.putAll(haveTrace ? Figures.lotes(taskEvents) : Figures.lotesGenerated());
         return figures;
     }
 
@@ -124,18 +129,20 @@ final class ReproduceCommand implements Callable<Integer> {
                 printer.println("lotes-fig8 to lotes-fig10 skipped: no Google 2011 trace at " + taskEvents
                     + " (pass --trace DIR)");
             }
-        } else if (figure.equals("all-2019")) {
-            for (final Figure each : known.values()) {
-                if (!each.name().startsWith("lotes-")) {
-                    chosen.add(each);
+        } else if (figure.equals("all-2019") || figure.equals("all-2018")) {
+            final boolean of2018 = figure.equals("all-2018");
+            for (final Map.Entry<String, Figure> each : known.entrySet()) {
+                if (each.getKey().startsWith("2018-") == of2018 && !each.getKey().startsWith("lotes-")) {
+                    chosen.add(each.getValue());
                 }
             }
             if (!haveTrace) {
-                printer.println("fig5 skipped: no Google 2011 trace at " + taskEvents + " (pass --trace DIR)");
+                printer.println((of2018 ? "2018-fig8" : "fig5") + " skipped: no Google 2011 trace at " + taskEvents
+                    + " (pass --trace DIR)");
             }
         } else if (known.containsKey(figure)) {
             chosen.add(known.get(figure));
-        } else if (figure.equals("fig5") || figure.matches("lotes-fig(8|9|10)")) {
+        } else if (figure.equals("fig5") || figure.equals("2018-fig8") || figure.matches("lotes-fig(8|9|10)")) {
             throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
                 + " (pass --trace DIR)");
         } else {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.stowage.core.Units;
 import org.stowage.core.workload.SizeDistribution;
+import org.stowage.reproduce.Ec2Table;
 
 import picocli.CommandLine.ITypeConverter;
 
@@ -28,11 +29,6 @@ record SizesSpec(Kind kind, List<double[]> vectors, double[] weights, double cv,
     /** The size distributions of the command line. */
     enum Kind { UNIFORM, DISCRETE, TRUNCNORMAL, EC2 }
 
-    /** Amazon EC2 instances of the 2018 paper's Table I: memory (GB), CPU units, storage (GB). */
-    static final double[][] EC2_JOB_TYPES = {{15, 8, 1690}, {17.1, 6.5, 420}, {7, 20, 1690}};
-    /** The 2018 paper's server: 90 GB memory, 90 CPU units, 5000 GB storage. */
-    static final double[] EC2_SERVER = {90, 90, 5000};
-
     /** Picocli's converter for {@code --sizes}. */
     static final class Converter implements ITypeConverter<SizesSpec> {
         @Override
@@ -48,14 +44,7 @@ record SizesSpec(Kind kind, List<double[]> vectors, double[] weights, double cv,
 
     private static SizesSpec parseOrThrow(final String text) {
         if (text.equals("ec2")) {
-            final List<double[]> types = new ArrayList<>();
-            for (final double[] type : EC2_JOB_TYPES) {
-                final double[] normalised = new double[EC2_SERVER.length];
-                for (int d = 0; d < normalised.length; d++) {
-                    normalised[d] = type[d] / EC2_SERVER[d];
-                }
-                types.add(normalised);
-            }
+            final List<double[]> types = new ArrayList<>(List.of(Ec2Table.normalisedJobTypes()));
             return new SizesSpec(Kind.EC2, types, new double[] {1, 1, 1}, Double.NaN, text);
         }
         final String[] kindAndArgs = SpecText.kindAndArgs(text);

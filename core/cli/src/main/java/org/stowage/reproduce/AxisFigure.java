@@ -36,6 +36,8 @@ final class AxisFigure implements Figure {
     private final String axis;
     private final String axisTitle;
     private final List<String> schedulers;
+    /** The curves of the quick version (a subset of {@link #schedulers}). */
+    private final List<String> quickSchedulers;
     private final List<String> ours;
     private final double[] paperValues;
     private final double[] quickValues;
@@ -46,6 +48,10 @@ final class AxisFigure implements Figure {
     private final ToDoubleBiFunction<Sweep.Point, Scale> cost;
     private final Function<Means, List<Claim>> claims;
     private final List<String> notes;
+    /** Claims read from the runs themselves (stability verdicts), after those from the means; may be null. */
+    private final Function<List<Sweep.Unit>, List<Claim>> unitClaims;
+    /** Whether the report shows each point's stability verdicts. */
+    private final boolean verdicts;
     /** The plotted metric and its axis label: the average queue size unless {@link #metric} says otherwise. */
     private String metric = "mean_queue";
     private String metricLabel = "average queue size";
@@ -66,6 +72,7 @@ final class AxisFigure implements Figure {
         this.axis = axis;
         this.axisTitle = axisTitle;
         this.schedulers = List.copyOf(schedulers);
+        this.quickSchedulers = this.schedulers;
         if (!schedulers.containsAll(ours)) {
             throw new IllegalArgumentException(name + ": schedulers marked as ours " + ours + " are not all in "
                 + schedulers);
@@ -80,6 +87,47 @@ final class AxisFigure implements Figure {
         this.cost = cost;
         this.claims = claims;
         this.notes = List.copyOf(notes);
+        this.unitClaims = null;
+        this.verdicts = false;
+    }
+
+    private AxisFigure(final AxisFigure base, final List<String> quickCurves,
+                       final Function<List<Sweep.Unit>, List<Claim>> unitClaims, final boolean verdicts) {
+        this.name = base.name;
+        this.title = base.title;
+        this.axis = base.axis;
+        this.axisTitle = base.axisTitle;
+        this.schedulers = base.schedulers;
+        if (!schedulers.containsAll(quickCurves) || quickCurves.isEmpty()) {
+            throw new IllegalArgumentException(name + ": quick curves " + quickCurves + " are not a subset of "
+                + schedulers);
+        }
+        this.quickSchedulers = List.copyOf(quickCurves);
+        this.ours = base.ours;
+        this.paperValues = base.paperValues;
+        this.quickValues = base.quickValues;
+        this.paperReplications = base.paperReplications;
+        this.quickReplications = base.quickReplications;
+        this.inputs = base.inputs;
+        this.specMaker = base.specMaker;
+        this.cost = base.cost;
+        this.claims = base.claims;
+        this.notes = base.notes;
+        this.unitClaims = unitClaims;
+        this.verdicts = verdicts;
+        this.metric = base.metric;
+        this.metricLabel = base.metricLabel;
+        this.extraNotes = base.extraNotes;
+    }
+
+    /** This figure with fewer curves in its quick version (the paper's version keeps all). */
+    AxisFigure withQuickCurves(final List<String> quickCurves) {
+        return new AxisFigure(this, quickCurves, unitClaims, verdicts);
+    }
+
+    /** This figure with each point's stability verdicts in its report and claims read from them. */
+    AxisFigure withVerdicts(final Function<List<Sweep.Unit>, List<Claim>> fromRuns) {
+        return new AxisFigure(this, quickSchedulers, fromRuns, true);
     }
 
     /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label} instead. */
@@ -111,7 +159,7 @@ final class AxisFigure implements Figure {
         all.put("figure", name);
         all.put("scale", scale.name().toLowerCase(Locale.ROOT));
         all.putAll(inputs);
-        return new Sweep(schedulers, List.of(Sweep.Axis.of(axis, scale == Scale.PAPER ? paperValues : quickValues)),
+        return new Sweep(scale == Scale.PAPER ? schedulers : quickSchedulers, List.of(Sweep.Axis.of(axis, scale == Scale.PAPER ? paperValues : quickValues)),
             scale == Scale.PAPER ? paperReplications : quickReplications, seed, all);
     }
 
@@ -176,7 +224,11 @@ final class AxisFigure implements Figure {
 
     @Override
     public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
-        return claims.apply(new Means(sweep, finished, axis, metric));
+        final List<Claim> all = new ArrayList<>(claims.apply(new Means(sweep, finished, axis, metric)));
+        if (unitClaims != null) {
+            all.addAll(unitClaims.apply(finished));
+        }
+        return all;
     }
 
     @Override
@@ -194,6 +246,9 @@ final class AxisFigure implements Figure {
                 out.printf(Locale.ROOT, metric.equals("mean_queue") ? " %16.2f" : " %16.4g", means.mean(scheduler, value));
             }
             out.println();
+        }
+        if (verdicts) {
+            reportVerdicts(out, means, finished);
         }
         for (final String note : notes) {
             out.println(note);
@@ -213,6 +268,32 @@ final class AxisFigure implements Figure {
         if (zero) {
             out.println("A zero average (no job ever waited) is drawn at the floor of the logarithmic axis, under a"
                 + " black cross.");
+        }
+    }
+
+    /** Per point and scheduler, the replications' verdicts as stable/inconclusive/unstable counts. */
+    private void reportVerdicts(final PrintWriter out, final Means means, final List<Sweep.Unit> finished) {
+        out.printf(Locale.ROOT, "%-10s", axis);
+        for (final String scheduler : means.schedulers()) {
+            out.printf(Locale.ROOT, " %16s", scheduler);
+        }
+        out.println("   (verdicts: stable/inconclusive/unstable replications)");
+        for (final double value : means.values()) {
+            out.printf(Locale.ROOT, "%-10s", ResultFiles.number(value));
+            for (final String scheduler : means.schedulers()) {
+                final int[] counts = new int[3];
+                for (final Sweep.Unit unit : finished) {
+                    if (unit.scheduler().equals(scheduler) && unit.point().number(axis) == value) {
+                        switch (unit.result().stability().verdict()) {
+                            case STABLE -> counts[0]++;
+                            case UNSTABLE -> counts[2]++;
+                            default -> counts[1]++;
+                        }
+                    }
+                }
+                out.printf(Locale.ROOT, " %16s", counts[0] + "/" + counts[1] + "/" + counts[2]);
+            }
+            out.println();
         }
     }
 }

@@ -27,6 +27,15 @@ public final class Figures {
         return figures;
     }
 
+    /** The figures of the 2018 paper, in the paper's order; Fig. 8 only with the trace ({@code taskEvents} not null). */
+    public static Map<String, Figure> paper2018(final Path taskEvents) {
+        final Map<String, Figure> figures = new LinkedHashMap<>();
+        for (final Figure figure : Paper2018.figures(taskEvents)) {
+            figures.put(figure.name(), figure);
+        }
+        return figures;
+    }
+
     /** The generated-workload figures of Tran et al. 2018 (LoTES), Sec. 5.4. */
     public static Map<String, Figure> lotesGenerated() {
         final Map<String, Figure> figures = new LinkedHashMap<>();
@@ -48,11 +57,14 @@ public final class Figures {
         return figures;
     }
 
-    /** Every known figure name, plus {@code all-2019} and {@code all-lotes}. */
+    /** Every known figure name, plus {@code all-2019}, {@code all-2018} and {@code all-lotes}. */
     public static List<String> names() {
         final List<String> names = new ArrayList<>(paper2019().keySet());
         names.add("fig5");
         names.add("all-2019");
+        names.addAll(paper2018(null).keySet());
+        names.add("2018-fig8");
+        names.add("all-2018");
         names.addAll(List.of("lotes-fig8", "lotes-fig9", "lotes-fig10"));
         names.addAll(lotesGenerated().keySet());
         names.add("all-lotes");

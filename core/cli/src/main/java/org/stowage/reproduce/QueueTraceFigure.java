@@ -203,7 +203,8 @@ final class QueueTraceFigure implements Figure {
         return results;
     }
 
-    private Map<String, List<Sweep.Unit>> byScheduler(final List<Sweep.Unit> finished) {
+    /** The finished units grouped by scheduler, in order of first appearance. */
+    static Map<String, List<Sweep.Unit>> byScheduler(final List<Sweep.Unit> finished) {
         final Map<String, List<Sweep.Unit>> groups = new LinkedHashMap<>();
         for (final Sweep.Unit unit : finished) {
             groups.computeIfAbsent(unit.scheduler(), k -> new ArrayList<>()).add(unit);
@@ -229,7 +230,8 @@ final class QueueTraceFigure implements Figure {
         return claims;
     }
 
-    private static String verdictCounts(final List<Sweep.Unit> runs) {
+    /** "3 stable, 2 unstable": the verdicts of {@code runs}, counted. */
+    static String verdictCounts(final List<Sweep.Unit> runs) {
         final Map<String, Integer> counts = new LinkedHashMap<>();
         for (final Sweep.Unit unit : runs) {
             counts.merge(unit.result().stability().verdict().label(), 1, Integer::sum);

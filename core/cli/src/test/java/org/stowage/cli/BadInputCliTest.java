@@ -296,9 +296,8 @@ class BadInputCliTest {
 
     @Test
     void case20ControlBytesAreEscapedInEveryMessage() throws IOException {
-        assertOneLineError("stowage run: invalid value for --scheduler: unknown scheduler 'BF\\x1B[31mX'; known: BF-J,"
-            + " BF-S, BF-J/S, FIFO-FF, VQS, VQS-BF, BF-J-naive, BF-S-naive, BF-J/S-naive, FIFO-FF-naive, VQS-naive,"
-            + " VQS-BF-naive", "run", "--scheduler", "BF\u001b[31mX");
+        assertOneLineErrorStartingWith("stowage run: invalid value for --scheduler: unknown scheduler 'BF\\x1B[31mX';"
+            + " known: BF-J, BF-S, BF-J/S, FIFO-FF,", "run", "--scheduler", "BF\u001b[31mX");
         assertOneLineError("stowage run: invalid value for --sizes: 'uniform:0.1,\\x07\\x1B[2J': '\\x07\\x1B[2J' is not"
             + " a number", "run", "--sizes", "uniform:0.1,\u0007\u001b[2J");
         final byte[] garbage = new byte[200];

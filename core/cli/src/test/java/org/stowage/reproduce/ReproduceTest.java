@@ -80,6 +80,34 @@ class ReproduceTest {
     }
 
     /**
+     * The quick versions of the 2018 figures (Psychas and Ghaderi 2018, Sec. VII): each runs, writes its CSV,
+     * PNG and SVG, checks at least two claims, and every claim marked robust agrees. The lock-in of Fig. 1b and
+     * most orderings need the paper-scale lengths, so only the robust ones are held here.
+     */
+    @Test
+    void everyQuick2018FigureRunsAndReproducesItsRobustClaims(@TempDir final Path directory) throws IOException {
+        final long start = System.nanoTime();
+        for (final Figure figure : Figures.paper2018(SharedTraces.googleTaskEvents()).values()) {
+            final long figureStart = System.nanoTime();
+            final Reproduction reproduction = Reproduction.run(figure, Scale.QUICK, directory.resolve(figure.name()), 2,
+                2018, done -> { });
+            final StringWriter text = new StringWriter();
+            reproduction.print(new PrintWriter(text));
+            System.out.print(text);
+            System.out.printf("%s quick: %.1f s%n", figure.name(), (System.nanoTime() - figureStart) / 1e9);
+            assertTrue(reproduction.claims().size() >= 2, figure.name());
+            for (final Claim claim : reproduction.claims()) {
+                assertTrue(claim.agrees() || !claim.robust(), figure.name() + ": " + claim);
+            }
+            for (final String suffix : List.of(".csv", ".png", ".svg")) {
+                final Path file = directory.resolve(figure.name()).resolve(figure.name() + suffix);
+                assertTrue(Files.size(file) > 100, file.toString());
+            }
+        }
+        System.out.printf("all 2018 quick figures: %.1f s%n", (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
      * The legend marks what the paper does not show: FIFO-FF in Fig. 4, the stalled variants in Fig. 3b,
      * and says when a stalled variant's results are those of its plain kernel.
      */

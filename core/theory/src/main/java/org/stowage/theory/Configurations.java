@@ -1,7 +1,8 @@
 package org.stowage.theory;
 
-import java.util.ArrayList;
 import java.util.List;
+
+import org.stowage.core.kernel.rms.ConfigurationSearch;
 
 /**
  * Feasible and maximal configurations of one server (Psychas and Ghaderi 2019, Definition 1; 2018, Sec. II).
@@ -18,8 +19,9 @@ import java.util.List;
  * average of server {@code l}'s maximal configurations ({@link #average}), {@code V = sum_l V^l}, and
  * {@code lambda = zeta * V} for a traffic intensity {@code zeta}.
  *
- * <p>Enumeration is depth-first over types {@code 0..J-1}, each count from its largest feasible value
- * down to 0, so results are in decreasing lexicographic order. Cost: one visit per feasible
+ * <p>Enumeration ({@link ConfigurationSearch}, in the core so that plans for kernels can be made there too) is
+ * depth-first over types {@code 0..J-1}, each count from its largest feasible value down to 0, so results
+ * are in decreasing lexicographic order. Cost: one visit per feasible
  * configuration of the first {@code J - 1} types (the last type's count is forced to its maximum for
  * maximal configurations), {@code O(J * D)} each: exponential in {@code J} in general, which is why the
  * capacity LP uses column generation instead ({@link MaxSupportableWorkload}).
@@ -63,9 +65,7 @@ public final class Configurations {
      */
     public static List<int[]> maximal(final int[][] sizes, final int[] capacity, final long limit) {
         checkInstance(sizes, capacity);
-        final Enumeration enumeration = new Enumeration(sizes, capacity, true, limit);
-        enumeration.search(0);
-        return enumeration.found;
+        return ConfigurationSearch.maximal(sizes, capacity, limit);
     }
 
     /** The maximal configurations of a server of class {@code c}. */
@@ -81,9 +81,7 @@ public final class Configurations {
      */
     public static List<int[]> feasible(final int[][] sizes, final int[] capacity, final long limit) {
         checkInstance(sizes, capacity);
-        final Enumeration enumeration = new Enumeration(sizes, capacity, false, limit);
-        enumeration.search(0);
-        return enumeration.found;
+        return ConfigurationSearch.feasible(sizes, capacity, limit);
     }
 
     /** The component-wise mean of the configurations (the 2018 paper's {@code V^l}, Sec. VII-A). */
@@ -139,72 +137,6 @@ public final class Configurations {
 
     /** Largest count of type {@code j} that fits into {@code residual}. */
     static int maxCount(final int[] size, final int[] residual) {
-        int most = Integer.MAX_VALUE;
-        for (int d = 0; d < residual.length; d++) {
-            if (size[d] > 0) {
-                most = Math.min(most, residual[d] / size[d]);
-            }
-        }
-        assert most != Integer.MAX_VALUE : "size vectors are positive somewhere";
-        return most;
-    }
-
-    /** Depth-first enumeration with one shared residual vector. */
-    private static final class Enumeration {
-        private final int[][] sizes;
-        private final int[] residual;
-        private final int[] current;
-        private final boolean maximalOnly;
-        private final long limit;
-        private final List<int[]> found = new ArrayList<>();
-
-        Enumeration(final int[][] sizes, final int[] capacity, final boolean maximalOnly, final long limit) {
-            this.sizes = sizes;
-            this.residual = capacity.clone();
-            this.current = new int[sizes.length];
-            this.maximalOnly = maximalOnly;
-            this.limit = limit;
-        }
-
-        void search(final int type) {
-            if (type == sizes.length) {
-                if (!maximalOnly || nothingFits()) {
-                    if (found.size() >= limit) {
-                        throw new IllegalArgumentException("more than " + limit + " " + (maximalOnly ? "maximal" : "feasible")
-                            + " configurations; too many to enumerate");
-                    }
-                    found.add(current.clone());
-                }
-                return;
-            }
-            final int[] size = sizes[type];
-            final int most = maxCount(size, residual);
-            // A maximal configuration takes as many of the last type as still fit: fewer would leave room for one.
-            final int least = maximalOnly && type == sizes.length - 1 ? most : 0;
-            for (int k = most; k >= least; k--) {
-                current[type] = k;
-                for (int d = 0; d < residual.length; d++) {
-                    residual[d] -= k * size[d];
-                }
-                search(type + 1);
-                for (int d = 0; d < residual.length; d++) {
-                    residual[d] += k * size[d];
-                }
-            }
-            current[type] = 0;
-        }
-
-        private boolean nothingFits() {
-            for (final int[] size : sizes) {
-                boolean fits = true;
-                for (int d = 0; d < residual.length && fits; d++) {
-                    fits = size[d] <= residual[d];
-                }
-                if (fits) {
-                    return false;
-                }
-            }
-            return true;
-        }
+        return ConfigurationSearch.maxCount(size, residual);
     }
 }

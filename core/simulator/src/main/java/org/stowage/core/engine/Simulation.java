@@ -395,7 +395,12 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public JobQueue newQueue() {
-        return register(new JobQueue(jobs, queueCount, queueUniverse, queueChanges));
+        return newQueue(JobQueue.Order.ARRIVAL);
+    }
+
+    @Override
+    public JobQueue newQueue(final JobQueue.Order order) {
+        return register(new JobQueue(jobs, queueCount, queueUniverse, queueChanges, order));
     }
 
     @Override
@@ -474,6 +479,11 @@ public final class Simulation implements SchedulerContext {
         for (final SimulationListener listener : listeners) {
             listener.onDummyEnd(now, job, server, true);
         }
+    }
+
+    @Override
+    public boolean arrivalsEnded() {
+        return workload.peekArrivalTime() == Double.POSITIVE_INFINITY;
     }
 
     @Override

@@ -1,8 +1,7 @@
 package org.stowage.core.kernel;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.state.JobQueue;
 
 /**
  * BF-J/S (Psychas and Ghaderi 2019, Sec. IV-A), one resource. Each decision:
@@ -18,11 +17,19 @@ import org.stowage.core.engine.SchedulerContext;
  *
  * <p>Cost per decision: O(S log S) to order S departed servers, O((S + P) log<sub>64</sub> U) for step 1 with P
  * placements, O(A log L) for A arrivals; independent of the queue length. Allocation-free
- * once the two buffers have reached their high-water marks.
+ * once the departed-server buffer has reached its high-water mark (the slot's arrivals are a list in the
+ * queue, {@link JobQueue.Order#RECENT}, not a buffer).
  */
 public final class BestFitJobsServers extends CentralQueueScheduler {
-    private final IntArrayList arrivals = new IntArrayList(1024);
     private DepartedServers departed;
+    /** Receives the look-ahead's loads (see {@link #decide}), so that the JIT keeps them. */
+    private int touchSink;
+
+    /** Reads the slot's arrivals in order: a list of the recent arrivals, no buffer. */
+    @Override
+    protected JobQueue.Order queueOrder() {
+        return JobQueue.Order.RECENT;
+    }
 
     @Override
     public String name() {
@@ -37,12 +44,6 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
     }
 
     @Override
-    public void onArrival(final int job) {
-        super.onArrival(job);
-        arrivals.add(job);
-    }
-
-    @Override
     public void onDeparture(final int job, final int server) {
         departed.add(server);
     }
@@ -50,19 +51,24 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
     @Override
     public void decide(final double now) {
         final int departedCount = departed.sort();
+        // Look ahead: load the job each departed server would take first, for all of them, before filling
+        // any (read-only, so the same decisions): their cache misses overlap instead of queueing up.
+        int touched = 0;
+        for (int i = 0; i < departedCount; i++) {
+            touched ^= queue.touchLargestAtMost(servers.residual(departed.get(i), 0));
+        }
+        touchSink ^= touched;
         for (int i = 0; i < departedCount; i++) {
             fillLargestFirst(departed.get(i));
         }
         departed.clear();
 
-        final int[] arrived = arrivals.elements();
-        final int arrivedCount = arrivals.size();
-        for (int i = 0; i < arrivedCount; i++) {
-            final int job = arrived[i];
-            if (jobs.isQueued(job)) {
-                placeOnBestFit(job);
-            }
+        // the slot's arrivals still queued, in arrival order (the BF-S fills above took some of them)
+        for (int job = queue.recentHead(); job != JobQueue.NONE; ) {
+            final int following = queue.recentNext(job);
+            placeOnBestFit(job);
+            job = following;
         }
-        arrivals.clear();
+        queue.forgetRecent();
     }
 }

@@ -1,6 +1,7 @@
 package org.stowage.core.kernel;
 
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -15,6 +16,12 @@ import org.stowage.core.state.ServerView;
  * Allocation-free.
  */
 public final class BestFitServers extends CentralQueueScheduler {
+    /** Reads largest fitting jobs only: no FIFO list. */
+    @Override
+    protected JobQueue.Order queueOrder() {
+        return JobQueue.Order.NONE;
+    }
+
     @Override
     public String name() {
         return "BF-S";

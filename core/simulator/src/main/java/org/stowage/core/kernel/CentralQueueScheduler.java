@@ -22,7 +22,15 @@ abstract class CentralQueueScheduler implements Scheduler {
         this.context = schedulerContext;
         this.jobs = schedulerContext.jobs();
         this.servers = schedulerContext.servers();
-        this.queue = schedulerContext.newQueue();
+        this.queue = schedulerContext.newQueue(queueOrder());
+    }
+
+    /**
+     * The order this kernel reads its queue in ({@link JobQueue.Order}): kernels that never walk it in
+     * arrival order keep a cheaper queue (no FIFO list, or one of the recent arrivals only).
+     */
+    protected JobQueue.Order queueOrder() {
+        return JobQueue.Order.ARRIVAL;
     }
 
     @Override

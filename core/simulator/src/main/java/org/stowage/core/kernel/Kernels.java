@@ -76,8 +76,12 @@ public final class Kernels {
     public static KernelDefinition definition(final String name) {
         final KernelDefinition definition = BY_NAME.get(name);
         if (definition == null) {
-            throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: "
-                + String.join(", ", BY_NAME.keySet()));
+            final List<String> primary = new ArrayList<>();
+            for (final KernelDefinition known : primaryDefinitions()) {
+                primary.add(known.name());
+            }
+            throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: " + String.join(", ", primary)
+                + " and their naive twins (NAME-naive); `stowage schedulers` lists them with their parameters");
         }
         return definition;
     }

@@ -1,7 +1,5 @@
 package org.stowage.core.kernel;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.BestFitBuckets;
 import org.stowage.core.state.JobQueue;
@@ -35,18 +33,24 @@ import org.stowage.core.state.JobQueue;
  * so step 3 visits only servers that are less than half full: O(log L) per server that starts a stall
  * (plus one per such server skipped because the queued jobs are all larger than it, which happens only in
  * heterogeneous clusters). Per decision O(S log S + (S + P + A) log L + A log L) for S departed servers, P
- * placements, A arrivals. Allocation-free once the two buffers have reached their high-water marks.
+ * placements, A arrivals. Allocation-free once the departed-server buffer has reached its high-water mark
+ * (the slot's arrivals are a list in the queue, {@link JobQueue.Order#RECENT}, not a buffer).
  */
 public final class StallingBestFitJobsServers extends CentralQueueScheduler implements StallCounting {
     private static final int NONE = BestFitBuckets.NONE;
 
-    private final IntArrayList arrivals = new IntArrayList(1024);
     private DepartedServers departed;
     private boolean[] stalled;
     private BestFitBuckets accepting;
     /** {@code 2 * residual - capacity} of running, non-stalled servers; MIN_VALUE otherwise. Positive iff less than half full. */
     private ServerMaxTree halfEmpty;
     private long stallsStarted;
+
+    /** Reads the slot's arrivals in order: a list of the recent arrivals, no buffer. */
+    @Override
+    protected JobQueue.Order queueOrder() {
+        return JobQueue.Order.RECENT;
+    }
 
     @Override
     public String name() {
@@ -65,12 +69,6 @@ public final class StallingBestFitJobsServers extends CentralQueueScheduler impl
         for (int s = 0; s < count; s++) {
             accepting.add(s, servers.residual(s, 0));
         }
-    }
-
-    @Override
-    public void onArrival(final int job) {
-        super.onArrival(job);
-        arrivals.add(job);
     }
 
     @Override
@@ -100,18 +98,16 @@ public final class StallingBestFitJobsServers extends CentralQueueScheduler impl
         }
         departed.clear();
 
-        final int[] arrived = arrivals.elements();
-        final int arrivedCount = arrivals.size();
-        for (int i = 0; i < arrivedCount; i++) {
-            final int job = arrived[i];
-            if (jobs.isQueued(job)) {
-                final int server = accepting.leastAtLeast(jobs.size(job, 0));
-                if (server != NONE) {
-                    startTracked(job, server);
-                }
+        // the slot's arrivals still queued, in arrival order (the BF-S fills above took some of them)
+        for (int job = queue.recentHead(); job != JobQueue.NONE; ) {
+            final int following = queue.recentNext(job);
+            final int server = accepting.leastAtLeast(jobs.size(job, 0));
+            if (server != NONE) {
+                startTracked(job, server);
             }
+            job = following;
         }
-        arrivals.clear();
+        queue.forgetRecent();
         stallHalfEmptyServers();
     }
 

@@ -25,6 +25,23 @@ import java.util.Arrays;
  * The universe is {@code [0, universe)}: a queue made by the simulation covers every size that fits some
  * server on resource 0.
  *
+ * <h2>Order kept ({@link Order})</h2>
+ * <ul>
+ *   <li>{@link Order#ARRIVAL}: the FIFO list above, for kernels that walk the queue in arrival order
+ *       (BF-J, FIFO-FF).</li>
+ *   <li>{@link Order#NONE}: no FIFO list, for kernels that only ask {@link #largestAtMost} (BF-S);
+ *       {@link #head()} and {@link #next(int)} throw. Enqueue and removal then touch only the job and its
+ *       size-bucket neighbours, not its FIFO neighbours, which at a million queued jobs are two cache
+ *       misses per removal (the FIFO list links jobs that arrived next to each other, whose records are
+ *       long evicted).</li>
+ *   <li>{@link Order#RECENT}: the FIFO list holds only the jobs enqueued since the last
+ *       {@link #forgetRecent()} ({@link #recentHead()}, {@link #recentNext(int)}), for kernels that
+ *       visit each slot's arrivals in order (BF-J/S): the list's members are the slot's arrivals, still
+ *       in cache, and the kernel needs no buffer of its own (a buffer of handles held the capacity of the
+ *       largest slot: 40 MB for a batch of 10^7 jobs).</li>
+ * </ul>
+ * The size buckets keep insertion order in every mode, so every answer is the same.
+ *
  * <h2>Complexity and allocation</h2>
  * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
  * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
@@ -43,6 +60,20 @@ public final class JobQueue implements JobQueueView {
     private final int id;
     private final int universe;
     private final QueueChanges changes;
+    /** Which jobs the FIFO list holds (see the class comment). */
+    public enum Order {
+        /** Every queued job, in insertion order. */
+        ARRIVAL,
+        /** The jobs inserted since the last {@link #forgetRecent()} and still queued, in insertion order. */
+        RECENT,
+        /** None: the queue answers size queries only. */
+        NONE
+    }
+
+    /** {@link Order#ARRIVAL}: {@link #head}, {@link #next} allowed. */
+    private final boolean arrivalOrder;
+    /** {@link Order#ARRIVAL} or {@link Order#RECENT}: the FIFO list is kept. */
+    private final boolean listed;
     private int head = NONE;
     private int tail = NONE;
     private int size;
@@ -65,6 +96,18 @@ public final class JobQueue implements JobQueueView {
      * @param changes  where length changes are recorded
      */
     public JobQueue(final JobTable jobs, final int id, final int universe, final QueueChanges changes) {
+        this(jobs, id, universe, changes, Order.ARRIVAL);
+    }
+
+    /**
+     * @param jobs         the table whose jobs this queue holds
+     * @param id           an identifier for messages and for schedulers that keep several queues
+     * @param universe     one more than the largest key-resource size (in units) this queue will hold
+     * @param changes      where length changes are recorded
+     * @param order        which jobs the FIFO list holds
+     */
+    public JobQueue(final JobTable jobs, final int id, final int universe, final QueueChanges changes,
+                    final Order order) {
         if (universe < 1) {
             throw new IllegalArgumentException("queue size universe must be >= 1 unit: " + universe);
         }
@@ -72,6 +115,8 @@ public final class JobQueue implements JobQueueView {
         this.id = id;
         this.universe = universe;
         this.changes = changes;
+        this.arrivalOrder = order == Order.ARRIVAL;
+        this.listed = order != Order.NONE;
         buckets = new int[(int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE)][];
         sizes = new SuccessorBitset(universe);
     }
@@ -96,13 +141,55 @@ public final class JobQueue implements JobQueueView {
         return size == 0;
     }
 
-    @Override
-    public int head() {
+    /** Whether this queue keeps arrival order ({@link #head}, {@link #next}). */
+    public boolean keepsArrivalOrder() {
+        return arrivalOrder;
+    }
+
+    /**
+     * The earliest job enqueued since the last {@link #forgetRecent()} that is still queued, or {@link #NONE}
+     * ({@link Order#RECENT} queues only).
+     */
+    public int recentHead() {
+        requireRecent();
         return head;
     }
 
+    /** The recent job enqueued after {@code job} that is still queued, or {@link #NONE}. */
+    public int recentNext(final int job) {
+        requireRecent();
+        assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
+        return jobs.links[4 * job + JobTable.NEXT];
+    }
+
+    /**
+     * Empties the list of recent jobs (they stay queued). O(recent jobs), which are in cache: the kernel
+     * has just visited them.
+     */
+    public void forgetRecent() {
+        requireRecent();
+        final int[] links = jobs.links;
+        for (int job = head; job != NONE; ) {
+            final int following = links[4 * job + JobTable.NEXT];
+            links[4 * job + JobTable.PREV] = NONE;
+            links[4 * job + JobTable.NEXT] = NONE;
+            job = following;
+        }
+        head = NONE;
+        tail = NONE;
+    }
+
+    /** @throws IllegalStateException if this queue keeps no arrival order */
+    @Override
+    public int head() {
+        requireArrivalOrder();
+        return head;
+    }
+
+    /** @throws IllegalStateException if this queue keeps no arrival order */
     @Override
     public int next(final int job) {
+        requireArrivalOrder();
         assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
         return jobs.links[4 * job + JobTable.NEXT];
     }
@@ -121,14 +208,16 @@ public final class JobQueue implements JobQueueView {
         }
         jobs.markQueued(job);
         final int[] links = jobs.links;
-        links[4 * job + JobTable.PREV] = tail;
-        links[4 * job + JobTable.NEXT] = NONE;
-        if (tail == NONE) {
-            head = job;
-        } else {
-            links[4 * tail + JobTable.NEXT] = job;
+        if (listed) {
+            links[4 * job + JobTable.PREV] = tail;
+            links[4 * job + JobTable.NEXT] = NONE;
+            if (tail == NONE) {
+                head = job;
+            } else {
+                links[4 * tail + JobTable.NEXT] = job;
+            }
+            tail = job;
         }
-        tail = job;
         size++;
 
         int[] page = buckets[key >>> PAGE_SHIFT];
@@ -157,22 +246,28 @@ public final class JobQueue implements JobQueueView {
 
     @Override
     public void remove(final int job) {
+        assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
         final int[] links = jobs.links;
-        final int before = links[4 * job + JobTable.PREV];
-        final int after = links[4 * job + JobTable.NEXT];
-        if (before == NONE) {
-            assert head == job : "job " + job + " is not in queue " + id;
-            head = after;
-        } else {
-            links[4 * before + JobTable.NEXT] = after;
+        if (listed) {
+            final int before = links[4 * job + JobTable.PREV];
+            if (before != NONE || head == job) {
+                final int after = links[4 * job + JobTable.NEXT];
+                if (before == NONE) {
+                    head = after;
+                } else {
+                    links[4 * before + JobTable.NEXT] = after;
+                }
+                if (after == NONE) {
+                    tail = before;
+                } else {
+                    links[4 * after + JobTable.PREV] = before;
+                }
+                links[4 * job + JobTable.PREV] = NONE;
+                links[4 * job + JobTable.NEXT] = NONE;
+            } else {
+                assert !arrivalOrder : "job " + job + " is not in queue " + id;
+            }
         }
-        if (after == NONE) {
-            tail = before;
-        } else {
-            links[4 * after + JobTable.PREV] = before;
-        }
-        links[4 * job + JobTable.PREV] = NONE;
-        links[4 * job + JobTable.NEXT] = NONE;
         size--;
 
         final int key = jobs.size[job * jobs.dimensions];
@@ -216,6 +311,23 @@ public final class JobQueue implements JobQueueView {
         return key < 0 ? NONE : buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))];
     }
 
+    /**
+     * Loads what taking {@link #largestAtMost}{@code (units)} would read (the bucket, the job's links, size,
+     * state and service, its bucket neighbour's links) and returns it mixed; changes nothing. A kernel
+     * about to fill several servers calls it for each first, so that their misses overlap instead of
+     * coming one fill after another (software prefetch, which Java lacks, by plain loads). O(log<sub>64</sub> U).
+     */
+    public int touchLargestAtMost(final int units) {
+        final int job = largestAtMost(units);
+        if (job == NONE) {
+            return 0;
+        }
+        final int[] links = jobs.links;
+        final int after = links[4 * job + JobTable.RIGHT];
+        return links[4 * Math.max(after, 0) + JobTable.LEFT] ^ jobs.size[job * jobs.dimensions] ^ jobs.state[job]
+            ^ (int) Double.doubleToRawLongBits(jobs.service[job]);
+    }
+
     /** Smallest key-resource size in the queue, or {@link Integer#MAX_VALUE} when empty. */
     public int smallestKeySize() {
         if (size == 0) {
@@ -238,6 +350,18 @@ public final class JobQueue implements JobQueueView {
             }
         }
         return count;
+    }
+
+    private void requireArrivalOrder() {
+        if (!arrivalOrder) {
+            throw new IllegalStateException("queue " + id + " keeps no arrival order (made for size queries only)");
+        }
+    }
+
+    private void requireRecent() {
+        if (listed == arrivalOrder) {
+            throw new IllegalStateException("queue " + id + " keeps no list of recent jobs");
+        }
     }
 
     private int[] allocatePage(final int index) {

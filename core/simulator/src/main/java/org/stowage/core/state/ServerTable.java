@@ -1,6 +1,7 @@
 package org.stowage.core.state;
 
 import java.util.Arrays;
+import java.util.random.RandomGenerator;
 
 import org.stowage.core.Units;
 
@@ -62,9 +63,8 @@ public final class ServerTable implements ServerView {
     private final boolean[] bfStaleMark;
     private int bfStaleCount;
 
-    /** Scratch for the D &gt; 1 best-fit walk. */
-    private int walkBest;
-    private long walkBestScore;
+    /** Multi-resource best fit (D &gt; 1) and random fit (any D); built by the first such query. */
+    private ResidualGrid grid;
 
     /**
      * @param dimensions resources per server
@@ -203,10 +203,13 @@ public final class ServerTable implements ServerView {
 
     @Override
     public boolean mayFitSomewhere(final JobView jobs, final int job) {
-        final int[] size = ((JobTable) jobs).size;
-        final int jobBase = job * dimensions;
+        return mayFitSomewhere(((JobTable) jobs).size, job * dimensions);
+    }
+
+    /** Whether every resource of {@code size[base .. base + D)} is at most the largest residual: O(D). */
+    private boolean mayFitSomewhere(final int[] size, final int base) {
         for (int d = 0; d < dimensions; d++) {
-            if (size[jobBase + d] > maxResidual[dimensions + d]) {
+            if (size[base + d] > maxResidual[dimensions + d]) {
                 return false;
             }
         }
@@ -221,20 +224,30 @@ public final class ServerTable implements ServerView {
      */
     @Override
     public int bestFit(final JobView view, final int job) {
+        return bestFitOfSize(((JobTable) view).size, job * dimensions);
+    }
+
+    /**
+     * Random fit: a server drawn uniformly among those that hold {@code job} now, exactly (not by retrying
+     * random servers). With F holding servers it draws {@code random.nextInt(F)} once, k, and returns the
+     * k-th holding server in increasing index order; with F = 0 it draws nothing.
+     *
+     * @return the server, or {@link #NONE} if no server holds the job now
+     */
+    @Override
+    public int randomFit(final JobView view, final int job, final RandomGenerator random) {
         final JobTable jobs = (JobTable) view;
-        if (dimensions == 1) {
-            if (bfStaleCount != 0) {
-                rekeyStaleServers();
-            }
-            return bestFitIndex.leastAtLeast(jobs.size[job]);
-        }
         if (!mayFitSomewhere(jobs, job)) {
             return NONE;
         }
-        walkBest = NONE;
-        walkBestScore = Long.MIN_VALUE;
-        bestScoreWalk(1, jobs.size, job * dimensions);
-        return walkBest;
+        return grid().randomFit(jobs.size, job * dimensions, random);
+    }
+
+    private ResidualGrid grid() {
+        if (grid == null) {
+            grid = new ResidualGrid(dimensions, count, capacity, residual, maxCapacity);
+        }
+        return grid;
     }
 
     @Override
@@ -350,6 +363,9 @@ public final class ServerTable implements ServerView {
 
     private void residualChanged(final int server) {
         updateMaxima(server);
+        if (grid != null) {
+            grid.residualChanged(server);
+        }
         if (dimensions == 1 && !bfStaleMark[server]) {
             bfStaleMark[server] = true;
             bfStale[bfStaleCount++] = server;
@@ -433,25 +449,15 @@ public final class ServerTable implements ServerView {
         return found != NONE ? found : firstFitWalk(2 * node + 1, size, jobBase);
     }
 
-    private void bestScoreWalk(final int node, final int[] size, final int jobBase) {
-        if (!subtreeMayFit(node, size, jobBase)) {
-            return;
+    @Override
+    public int bestFitOfSize(final int[] size, final int base) {
+        if (dimensions == 1) {
+            if (bfStaleCount != 0) {
+                rekeyStaleServers();
+            }
+            return bestFitIndex.leastAtLeast(size[base]);
         }
-        if (node < leaves) {
-            bestScoreWalk(2 * node, size, jobBase);
-            bestScoreWalk(2 * node + 1, size, jobBase);
-            return;
-        }
-        final int server = node - leaves;
-        final int base = server * dimensions;
-        long score = 0;
-        for (int d = 0; d < dimensions; d++) {
-            score += (long) size[jobBase + d] * (capacity[base + d] - residual[base + d]);
-        }
-        if (score > walkBestScore) {
-            walkBestScore = score;
-            walkBest = server;
-        }
+        return mayFitSomewhere(size, base) ? grid().bestFit(size, base) : NONE;
     }
 
     /** Servers reachable in the best-fit index (D = 1), O(L); for tests. */

@@ -1,5 +1,7 @@
 package org.stowage.core.state;
 
+import java.util.random.RandomGenerator;
+
 /**
  * What a scheduler kernel may read and query about the servers: capacities, residuals, the jobs each
  * holds, and the fit indexes. A read-only view of the {@link ServerTable}: occupying and vacating are the
@@ -46,6 +48,19 @@ public sealed interface ServerView permits ServerTable {
      * with the largest inner product of size and occupied resources. Ties: lowest index. {@link #NONE} if none.
      */
     int bestFit(JobView jobs, int job);
+
+    /**
+     * Random fit: a server drawn uniformly among those that hold {@code job}, exactly. With F holding
+     * servers it draws {@code random.nextInt(F)} once, k, and returns the k-th holding server in increasing
+     * index order; {@link #NONE}, without drawing, if none holds it.
+     */
+    int randomFit(JobView jobs, int job, RandomGenerator random);
+
+    /**
+     * {@link #bestFit} for a size vector that belongs to no job ({@code size[base .. base + D)}, units): the
+     * server RMS-BF gives a dummy of a type. Same rule, ties and cost as {@link #bestFit}.
+     */
+    int bestFitOfSize(int[] size, int base);
 
     /** The lowest-index server that holds {@code job}, or {@link #NONE}. */
     int firstFit(JobView jobs, int job);

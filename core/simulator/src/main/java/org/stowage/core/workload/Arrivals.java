@@ -48,6 +48,14 @@ public abstract class Arrivals {
      */
     public static Arrivals poissonPerSlot(final double lambda) {
         checkRate(lambda, "per slot");
+        // The per-slot constants, computed once: the same variates, bit for bit, as computing them every
+        // slot (StrictMath's log1p and expm1 have no intrinsic; they were about 5 ns per job end to end).
+        final double emptyProbability = Math.exp(-lambda);
+        final double nonEmpty = 1 - emptyProbability;
+        final double logEmpty = RandomVariates.logFailure(nonEmpty);
+        final double[] truncated = RandomVariates.zeroTruncatedPoissonConstants(Math.min(lambda, RandomVariates.POISSON_CHUNK));
+        final double firstProbability = truncated[0];
+        final double mass = truncated[1];
         return new Arrivals() {
             private boolean started;
 
@@ -56,9 +64,8 @@ public abstract class Arrivals {
                 final double slot = started ? time + 1 : 0;
                 started = true;
                 if (lambda <= RandomVariates.POISSON_CHUNK) {
-                    final double emptyProbability = Math.exp(-lambda);
-                    time = slot + RandomVariates.failuresBeforeSuccess(random, 1 - emptyProbability);
-                    remainingAtTime = RandomVariates.zeroTruncatedPoisson(random, lambda);
+                    time = slot + RandomVariates.failuresBeforeSuccess(random, nonEmpty, logEmpty);
+                    remainingAtTime = RandomVariates.zeroTruncatedPoisson(random, lambda, firstProbability, mass);
                 } else {
                     time = slot;
                     remainingAtTime = RandomVariates.poisson(random, lambda);

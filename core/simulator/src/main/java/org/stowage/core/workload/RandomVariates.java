@@ -57,6 +57,24 @@ public final class RandomVariates {
         return poissonByInversion(random, mean, 1);
     }
 
+    /**
+     * The constants of {@link #zeroTruncatedPoisson(RandomGenerator, double)} for one mean, for
+     * {@link #zeroTruncatedPoisson(RandomGenerator, double, double, double)}: {P(X = 1), P(X >= 1)}.
+     */
+    public static double[] zeroTruncatedPoissonConstants(final double mean) {
+        return new double[] {Math.exp(-mean) * mean, -Math.expm1(-mean)};
+    }
+
+    /**
+     * The same variate as {@link #zeroTruncatedPoisson(RandomGenerator, double)}, bit for bit, with its
+     * constants computed beforehand ({@link #zeroTruncatedPoissonConstants}).
+     */
+    public static int zeroTruncatedPoisson(final RandomGenerator random, final double mean,
+                                           final double firstProbability, final double mass) {
+        assert mean > 0 && mean <= POISSON_CHUNK : mean;
+        return inversionFrom(random, mean, 1, firstProbability, mass);
+    }
+
     private static int poissonByInversion(final RandomGenerator random, final double mean, final int from) {
         double probability = Math.exp(-mean);
         double mass = 1.0;
@@ -64,6 +82,13 @@ public final class RandomVariates {
             mass = -Math.expm1(-mean);
             probability *= mean;
         }
+        return inversionFrom(random, mean, from, probability, mass);
+    }
+
+    /** Inversion from {@code from} with P(X = from) = {@code probability} and total mass {@code mass}. */
+    private static int inversionFrom(final RandomGenerator random, final double mean, final int from,
+                                     final double firstProbability, final double mass) {
+        double probability = firstProbability;
         double u = random.nextDouble() * mass;
         int k = from;
         while (u > probability) {

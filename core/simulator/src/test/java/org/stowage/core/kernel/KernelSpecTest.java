@@ -53,8 +53,10 @@ class KernelSpecTest {
                 assertTrue(Kernels.names().contains(Kernels.twinOf(name)), "no twin for " + name);
                 final java.util.function.Function<org.stowage.core.model.Model, Object> planner =
                     Kernels.definition(name).testPlanner();
-                final org.stowage.core.model.Model model = planner == null ? AnyModel.any()
-                    : AnyModel.any().withPlan(planner.apply(AnyModel.any()));
+                final org.stowage.core.model.Model base = Kernels.definition(name).requirements().discreteTypes()
+                    ? AnyModel.oneType() : AnyModel.any();
+                final org.stowage.core.model.Model model = planner == null ? base
+                    : base.withPlan(planner.apply(base));
                 assertEquals(name, Kernels.byName(name).create(model).name());
             }
         }

@@ -21,8 +21,12 @@ class JobQueueTest {
         final JobTable jobs = new JobTable(dimensions, 4);
         final int sizeRange = 1 + random.nextInt(random.nextBoolean() ? 5 : 100_000);
         final JobQueue[] queues = {new JobQueue(jobs, 0, sizeRange), new JobQueue(jobs, 1, sizeRange),
-            new JobQueue(jobs, 2, sizeRange + 1 + random.nextInt(300_000))};
-        final List<List<Integer>> models = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+            new JobQueue(jobs, 2, sizeRange + 1 + random.nextInt(300_000)),
+            new JobQueue(jobs, 3, sizeRange, new QueueChanges(), JobQueue.Order.NONE),
+            new JobQueue(jobs, 4, sizeRange, new QueueChanges(), JobQueue.Order.RECENT)};
+        final List<List<Integer>> models = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+            new ArrayList<>(), new ArrayList<>());
+        final List<Integer> recent = new ArrayList<>(); // queue 4's jobs enqueued since its last forgetRecent
         double clock = 0;
         for (int step = 0; step < 20_000; step++) {
             final int q = random.nextInt(queues.length);
@@ -39,26 +43,47 @@ class JobQueueTest {
                 }
                 queue.enqueue(job);
                 model.add(job);
+                if (q == 4) {
+                    recent.add(job);
+                }
             } else if (operation < 8) {
                 final int job = model.remove(random.nextInt(model.size()));
                 queue.remove(job);
                 jobs.release(job);
+                if (q == 4) {
+                    recent.remove((Integer) job);
+                }
             } else {
                 final int limit = random.nextInt(sizeRange + 2) - 1;
                 assertEquals(bruteLargestAtMost(jobs, model, limit), queue.largestAtMost(limit),
                     "seed " + seed + " step " + step + ": largestAtMost(" + limit + ")");
             }
             assertEquals(model.size(), queue.size(), "seed " + seed + " step " + step + ": size");
+            if (step % 53 == 0) {
+                final List<Integer> listed = new ArrayList<>();
+                for (int job = queues[4].recentHead(); job != JobQueue.NONE; job = queues[4].recentNext(job)) {
+                    listed.add(job);
+                }
+                assertEquals(recent, listed, "seed " + seed + " step " + step + ": recent jobs");
+                if (random.nextBoolean()) {
+                    queues[4].forgetRecent();
+                    recent.clear();
+                }
+            }
             if (step % 97 == 0) {
                 for (int i = 0; i < queues.length; i++) {
-                    assertFifoOrder(seed, step, queues[i], models.get(i));
+                    if (queues[i].keepsArrivalOrder()) {
+                        assertFifoOrder(seed, step, queues[i], models.get(i));
+                    }
                     assertEquals(models.get(i).size(), queues[i].indexedCount(), "seed " + seed + ": indexed count");
                     assertEquals(bruteSmallest(jobs, models.get(i)), queues[i].smallestKeySize(),
                         "seed " + seed + " step " + step + ": smallest key size");
                 }
             }
         }
-        assertEquals(models.get(0).size() + models.get(1).size() + models.get(2).size(), jobs.queuedCount());
+        assertEquals(models.get(0).size() + models.get(1).size() + models.get(2).size() + models.get(3).size()
+            + models.get(4).size(),
+            jobs.queuedCount());
     }
 
     /**
@@ -148,6 +173,45 @@ class JobQueueTest {
         final int outside = jobs.allocate(0, 1, 0);
         jobs.setSize(outside, 0, universe);
         assertThrows(IllegalArgumentException.class, () -> queue.enqueue(outside));
+    }
+
+    @Test
+    void aQueueWithoutArrivalOrderAnswersTheSameAndRefusesHead() {
+        final JobTable jobs = new JobTable(1, 4);
+        final JobQueue ordered = new JobQueue(jobs, 0, 100);
+        final JobQueue unordered = new JobQueue(jobs, 1, 100, new QueueChanges(), JobQueue.Order.NONE);
+        final int[] sizes = {5, 7, 5, 3, 7};
+        final int[] a = new int[sizes.length];
+        final int[] b = new int[sizes.length];
+        for (int i = 0; i < sizes.length; i++) {
+            a[i] = jobs.allocate(i, 1, 0);
+            jobs.setSize(a[i], 0, sizes[i]);
+            ordered.enqueue(a[i]);
+            b[i] = jobs.allocate(i, 1, 0);
+            jobs.setSize(b[i], 0, sizes[i]);
+            unordered.enqueue(b[i]);
+        }
+        ordered.remove(a[1]);
+        unordered.remove(b[1]);
+        for (int limit = 0; limit < 10; limit++) {
+            final int expected = ordered.largestAtMost(limit);
+            final int got = unordered.largestAtMost(limit);
+            assertEquals(expected == JobQueue.NONE ? -1 : indexOf(a, expected), got == JobQueue.NONE ? -1 : indexOf(b, got),
+                "largestAtMost(" + limit + ")");
+        }
+        assertEquals(4, unordered.size());
+        assertThrows(IllegalStateException.class, unordered::head);
+        assertThrows(IllegalStateException.class, unordered::recentHead);
+        assertThrows(IllegalStateException.class, ordered::recentHead);
+    }
+
+    private static int indexOf(final int[] handles, final int job) {
+        for (int i = 0; i < handles.length; i++) {
+            if (handles[i] == job) {
+                return i;
+            }
+        }
+        return -2;
     }
 
     @Test

@@ -30,6 +30,16 @@ public class EventLog implements SimulationListener {
         lines.add("D " + time + " job=" + job + " server=" + server);
     }
 
+    @Override
+    public void onDummyStart(final double time, final int job, final int server) {
+        lines.add("d+ " + time + " job=" + job + " server=" + server);
+    }
+
+    @Override
+    public void onDummyEnd(final double time, final int job, final int server, final boolean cancelled) {
+        lines.add((cancelled ? "dx " : "d- ") + time + " job=" + job + " server=" + server);
+    }
+
     public List<String> lines() {
         return lines;
     }

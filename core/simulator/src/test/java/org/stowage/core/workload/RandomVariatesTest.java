@@ -57,6 +57,22 @@ class RandomVariatesTest {
      * A large mean terminates and lands within a few standard deviations of it. 2^24 rather than the
      * bound 2^30 itself, which takes about 10 s per draw (cost is linear in the mean; see the javadoc).
      */
+    @ParameterizedTest(name = "mean {0}")
+    @ValueSource(doubles = {0.001, 0.5, 1, 7.25, 19, 29.9, 30})
+    void precomputedConstantsDrawTheSameVariatesBitForBit(final double mean) {
+        final RandomGenerator plain = Seeds.generator(11, Seeds.ARRIVALS);
+        final RandomGenerator hoisted = Seeds.generator(11, Seeds.ARRIVALS);
+        final double[] constants = RandomVariates.zeroTruncatedPoissonConstants(mean);
+        final double p = 1 - Math.exp(-mean);
+        final double logFailure = RandomVariates.logFailure(p);
+        for (int i = 0; i < 10_000; i++) {
+            assertEquals(RandomVariates.zeroTruncatedPoisson(plain, mean),
+                RandomVariates.zeroTruncatedPoisson(hoisted, mean, constants[0], constants[1]), "mean " + mean + " draw " + i);
+            assertEquals(RandomVariates.failuresBeforeSuccess(plain, p),
+                RandomVariates.failuresBeforeSuccess(hoisted, p, logFailure), "mean " + mean + " draw " + i);
+        }
+    }
+
     @Test
     void aLargeMeanTerminatesWithAPlausibleCount() {
         final double mean = 0x1p24;

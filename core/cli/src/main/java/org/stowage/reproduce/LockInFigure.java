@@ -1,0 +1,184 @@
+package org.stowage.reproduce;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+
+import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.metrics.Stability;
+import org.stowage.sweep.ResultFiles;
+import org.stowage.sweep.Sweep;
+
+/**
+ * The total queue over time of a few schedulers, each over many seeds, where one of them may lock into a
+ * configuration that serves less than the arrivals (2018 paper, Fig. 1b): the plot shows replication 0 of
+ * each, the table every replication's verdict and the fraction that locked in (verdict unstable), and the
+ * claims are that the paper's BF locks in (in most seeds) while RMS stays stable. A lock-in is a random
+ * event with an onset anywhere in the run (docs/RMS.md 7), so the fraction, not one run, is the result.
+ */
+final class LockInFigure implements Figure {
+    /** How a scheduler's run is made. */
+    @FunctionalInterface
+    interface SpecMaker {
+        RunSpec make(String scheduler, Scale scale, long seed);
+    }
+
+    private final String name;
+    private final String title;
+    private final List<String> schedulers;
+    private final List<String> ours;
+    private final String lockingIn;
+    private final String stable;
+    private final SpecMaker specMaker;
+    private final double paperHorizon;
+    private final int paperReplications;
+    private final double quickHorizon;
+    private final int quickReplications;
+    private final List<String> notes;
+
+    /**
+     * @param lockingIn the scheduler the paper shows unstable
+     * @param stable    the scheduler the paper shows stable
+     */
+    LockInFigure(final String name, final String title, final List<String> schedulers, final List<String> ours,
+                 final String lockingIn, final String stable, final SpecMaker specMaker, final double paperHorizon,
+                 final int paperReplications, final double quickHorizon, final int quickReplications,
+                 final List<String> notes) {
+        this.name = name;
+        this.title = title;
+        this.schedulers = List.copyOf(schedulers);
+        this.ours = List.copyOf(ours);
+        this.lockingIn = lockingIn;
+        this.stable = stable;
+        this.specMaker = specMaker;
+        this.paperHorizon = paperHorizon;
+        this.paperReplications = paperReplications;
+        this.quickHorizon = quickHorizon;
+        this.quickReplications = quickReplications;
+        this.notes = List.copyOf(notes);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+
+    @Override
+    public Sweep sweep(final Scale scale, final long seed) {
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("figure", name);
+        inputs.put("scale", scale.name().toLowerCase(Locale.ROOT));
+        inputs.put("horizon", scale == Scale.PAPER ? paperHorizon : quickHorizon);
+        return new Sweep(schedulers, List.of(), scale == Scale.PAPER ? paperReplications : quickReplications, seed,
+            inputs);
+    }
+
+    @Override
+    public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return specMaker.make(scheduler, scale, point.seed());
+    }
+
+    @Override
+    public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+        ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
+            try (CsvWriter csv = ResultFiles.csv(target)) {
+                csv.writeRecord("scheduler", "replication", "verdict", "time", "queue");
+                for (final Sweep.Unit unit : finished) {
+                    final double[] time = unit.result().seriesStart();
+                    final double[] queue = unit.result().seriesMean();
+                    final String verdict = unit.result().stability().verdict().label();
+                    for (int i = 0; i < time.length; i++) {
+                        csv.writeRecord(unit.scheduler(), Integer.toString(unit.point().replication()), verdict,
+                            ResultFiles.number(time[i]), ResultFiles.number(queue[i]));
+                    }
+                }
+            }
+        });
+        Charts.save(directory.resolve(name), title, "time (thousands); replication 0 of each", "0", "total queue size",
+            false, "", lines(finished));
+    }
+
+    /** Replication 0 of each scheduler, time in thousands; schedulers outside the paper's figure "(ours)". */
+    List<Charts.Line> lines(final List<Sweep.Unit> finished) {
+        final List<Charts.Line> lines = new ArrayList<>();
+        for (final Sweep.Unit unit : finished) {
+            if (unit.point().replication() == 0) {
+                final double[] thousands = unit.result().seriesStart();
+                for (int i = 0; i < thousands.length; i++) {
+                    thousands[i] /= 1e3;
+                }
+                lines.add(new Charts.Line(unit.scheduler(), Legends.label(unit.scheduler(),
+                    ours.contains(unit.scheduler()), null), thousands, unit.result().seriesMean(), null));
+            }
+        }
+        return lines;
+    }
+
+    private static int count(final List<Sweep.Unit> runs, final Stability.Verdict verdict) {
+        int matching = 0;
+        for (final Sweep.Unit unit : runs) {
+            matching += unit.result().stability().verdict() == verdict ? 1 : 0;
+        }
+        return matching;
+    }
+
+    @Override
+    public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+        final Map<String, List<Sweep.Unit>> groups = QueueTraceFigure.byScheduler(finished);
+        final List<Claim> claims = new ArrayList<>();
+        final List<Sweep.Unit> locking = groups.get(lockingIn);
+        if (locking == null) {
+            claims.add(new Claim(lockingIn + "'s queue grows without bound", "not run", false, false));
+        } else {
+            final int locked = count(locking, Stability.Verdict.UNSTABLE);
+            claims.add(new Claim(lockingIn + "'s queue grows without bound (locks in; most seeds)",
+                "locked in (unstable) in " + locked + " of " + locking.size() + " seeds; "
+                    + QueueTraceFigure.verdictCounts(locking), 2 * locked >= locking.size(), false));
+        }
+        final List<Sweep.Unit> steady = groups.get(stable);
+        if (steady == null) {
+            claims.add(new Claim(stable + " stays stable", "not checked: " + stable + " not in this build", false,
+                false));
+        } else {
+            final int unstable = count(steady, Stability.Verdict.UNSTABLE);
+            claims.add(new Claim(stable + " stays stable (no seed unstable)", QueueTraceFigure.verdictCounts(steady)
+                + " of " + steady.size() + " seeds", unstable == 0, false));
+        }
+        return claims;
+    }
+
+    @Override
+    public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        out.printf(Locale.ROOT, "%-12s %-40s %10s %14s %14s%n", "scheduler", "verdicts", "locked in", "mean queue",
+            "final queue");
+        for (final Map.Entry<String, List<Sweep.Unit>> group : QueueTraceFigure.byScheduler(finished).entrySet()) {
+            final List<Sweep.Unit> runs = group.getValue();
+            double queue = 0;
+            double last = 0;
+            for (final Sweep.Unit unit : runs) {
+                queue += unit.result().metric("mean_queue") / runs.size();
+                final double[] series = unit.result().seriesMean();
+                last += (series.length == 0 ? 0 : series[series.length - 1]) / runs.size();
+            }
+            out.printf(Locale.ROOT, "%-12s %-40s %10s %14.1f %14.1f%n", group.getKey(), QueueTraceFigure.verdictCounts(runs),
+                count(runs, Stability.Verdict.UNSTABLE) + "/" + runs.size(), queue, last);
+        }
+        for (final String note : notes) {
+            out.println(note);
+        }
+        out.println("Locked in = verdict unstable (the queue's growth is significant over the run after warm-up);"
+            + " the plot shows replication 0 of each scheduler; the CSV has every replication.");
+    }
+}

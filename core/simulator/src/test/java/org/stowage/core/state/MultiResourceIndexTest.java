@@ -1,0 +1,267 @@
+package org.stowage.core.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import java.util.random.RandomGeneratorFactory;
+
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The multi-resource fit index ({@link ResidualGrid} behind {@link ServerTable#bestFit} for D &gt; 1 and
+ * {@link ServerTable#randomFit}) against a linear scan, on thousands of random heterogeneous clusters with
+ * D = 1..8, under random placements and departures; and random fit's uniformity by a chi-square test. Every
+ * failure names its seed; rerun one with {@code -Dstowage.seed=N}, change the number of scenarios with
+ * {@code -Dstowage.scenarios=N}.
+ */
+class MultiResourceIndexTest {
+    private static final int SCENARIOS = Integer.getInteger("stowage.scenarios", 3000);
+    private static final long BASE_SEED = Long.getLong("stowage.seed", 0x6E1D5L);
+
+    @Test
+    void bestFitFirstFitAndRandomFitMatchALinearScan() {
+        final boolean single = System.getProperty("stowage.seed") != null;
+        final int scenarios = single ? 1 : SCENARIOS;
+        long queries = 0;
+        long found = 0;
+        for (int i = 0; i < scenarios; i++) {
+            final long seed = single ? BASE_SEED : BASE_SEED + i * 0x9E3779B97F4A7C15L;
+            final int[] counts = runScenario(seed);
+            queries += counts[0];
+            found += counts[1];
+        }
+        assertTrue(found > queries / 5, "too few queries found a server to mean anything: " + found + " of " + queries);
+        System.out.printf("multi-resource index: %d scenarios, %d queries, %d found a server%n", scenarios, queries, found);
+    }
+
+    /** One random cluster and 300 steps; returns {queries, queries that found a server}. */
+    private static int[] runScenario(final long seed) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int dimensions = random.nextInt(8) == 0 ? 1 : 2 + random.nextInt(7);
+        final int count = random.nextBoolean() ? 1 + random.nextInt(12) : 1 + random.nextInt(random.nextBoolean() ? 200 : 3000);
+        final int scale = new int[] {4, 10, 64, 1000, 1 << 20}[random.nextInt(5)];
+        final int kind = random.nextInt(4);
+        final int[][] classes = new int[1 + random.nextInt(10)][dimensions];
+        for (final int[] vector : classes) {
+            for (int d = 0; d < dimensions; d++) {
+                vector[d] = random.nextInt(10) == 0 ? 0 : 1 + random.nextInt(scale);
+            }
+        }
+        final int[] capacities = new int[count * dimensions];
+        for (int s = 0; s < count; s++) {
+            for (int d = 0; d < dimensions; d++) {
+                capacities[s * dimensions + d] = switch (kind) {
+                    case 0 -> scale;                                           // homogeneous
+                    case 1 -> classes[s % classes.length][d];                  // a few server classes
+                    case 2 -> classes[random.nextInt(classes.length)][d];      // classes in random order
+                    default -> random.nextInt(scale + 1);                      // every server its own
+                };
+            }
+        }
+        final String where = "seed " + seed + " D=" + dimensions + " L=" + count + " scale=" + scale + " kind=" + kind;
+        final ServerTable servers = new ServerTable(dimensions, capacities);
+        final JobTable jobs = new JobTable(dimensions, 64);
+        final List<Integer> running = new ArrayList<>();
+        final RandomGenerator indexDraws = draws(seed);
+        final RandomGenerator scanDraws = draws(seed);
+        final int steps = count > 1000 ? 60 : 300;
+        final int smallest = 1 + random.nextInt(Math.max(1, scale / 8));
+        int queries = 0;
+        int hits = 0;
+        for (int step = 0; step < steps; step++) {
+            // fill up to a random level, then query, so every load from empty to full is seen
+            final int placements = random.nextInt(3) == 0 ? random.nextInt(Math.min(count, 200) * 4 + 1) : 1;
+            for (int p = 0; p < placements; p++) {
+                final int job = newJob(jobs, random, dimensions, scale, smallest);
+                final int server = servers.firstFit(jobs, job);
+                if (server != ServerView.NONE) {
+                    servers.occupy(jobs, job, random.nextInt(4) == 0 ? server : chooseAny(servers, jobs, job, server, random));
+                    running.add(job);
+                } else {
+                    jobs.release(job);
+                }
+            }
+            final int probe = newJob(jobs, random, dimensions, scale, smallest);
+            final String at = where + " step " + step;
+            final int best = scanBestFit(servers, jobs, probe);
+            assertEquals(best, servers.bestFit(jobs, probe), at + ": best fit");
+            assertEquals(scanFirstFit(servers, jobs, probe), servers.firstFit(jobs, probe), at + ": first fit");
+            assertEquals(scanRandomFit(servers, jobs, probe, scanDraws), servers.randomFit(jobs, probe, indexDraws),
+                at + ": random fit");
+            assertEquals(scanDraws.nextLong(), indexDraws.nextLong(), at + ": random fit drew a different number of values");
+            queries++;
+            if (best != ServerView.NONE) {
+                hits++;
+                if (random.nextBoolean()) {
+                    servers.occupy(jobs, probe, best);
+                    running.add(probe);
+                } else {
+                    jobs.release(probe);
+                }
+            } else {
+                jobs.release(probe);
+            }
+            final int departures = running.isEmpty() ? 0 : random.nextInt(1 + running.size() / (random.nextBoolean() ? 2 : 20));
+            for (int k = 0; k < departures; k++) {
+                final int leaving = running.remove(random.nextInt(running.size()));
+                servers.vacate(jobs, leaving);
+                jobs.release(leaving);
+            }
+        }
+        return new int[] {queries, hits};
+    }
+
+    /** A job with sizes from tiny to whole-server, zero on some resources now and then. */
+    private static int newJob(final JobTable jobs, final SplittableRandom random, final int dimensions, final int scale,
+                              final int smallest) {
+        final int job = jobs.allocate(0, 1, 0);
+        final int shape = random.nextInt(4);
+        for (int d = 0; d < dimensions; d++) {
+            final int units = switch (shape) {
+                case 0 -> random.nextInt(scale + 2);
+                case 1 -> random.nextInt(20) == 0 ? 0 : smallest + random.nextInt(Math.max(1, scale / 4));
+                case 2 -> smallest;
+                default -> random.nextInt(Math.max(1, scale / 2)) + (random.nextInt(8) == 0 ? scale / 2 : 0);
+            };
+            jobs.setSize(job, d, units);
+        }
+        return job;
+    }
+
+    /** Some server that holds the job, so placements do not only follow first fit's order. */
+    private static int chooseAny(final ServerTable servers, final JobTable jobs, final int job, final int fallback,
+                                 final SplittableRandom random) {
+        for (int tries = 0; tries < 4; tries++) {
+            final int server = random.nextInt(servers.count());
+            if (holds(servers, jobs, job, server)) {
+                return server;
+            }
+        }
+        return fallback;
+    }
+
+    @Test
+    void randomFitIsUniformOverTheServersThatHoldTheJob() {
+        // 300 servers of capacity (10, 10); server s is loaded so that a (3, 3) job fits exactly the
+        // servers with s % 3 != 0 and s % 7 != 0 (some full on CPU, some on memory, the rest open)
+        final int count = 300;
+        final ServerTable servers = ServerTable.homogeneous(count, 10, 10);
+        final JobTable jobs = new JobTable(2, 1024);
+        final List<Integer> expected = new ArrayList<>();
+        for (int s = 0; s < count; s++) {
+            final int job = jobs.allocate(0, 1, 0);
+            final boolean cpuFull = s % 3 == 0;
+            final boolean memoryFull = s % 7 == 0;
+            jobs.setSize(job, 0, cpuFull ? 9 : s % 5);
+            jobs.setSize(job, 1, memoryFull ? 8 : s % 4);
+            servers.occupy(jobs, job, s);
+            if (!cpuFull && !memoryFull) {
+                expected.add(s);
+            }
+        }
+        final int probe = jobs.allocate(0, 1, 0);
+        jobs.setSize(probe, 0, 3);
+        jobs.setSize(probe, 1, 3);
+        final long seed = BASE_SEED;
+        final RandomGenerator random = draws(seed);
+        final int draws = 400_000;
+        final long[] observed = new long[count];
+        for (int i = 0; i < draws; i++) {
+            observed[servers.randomFit(jobs, probe, random)]++;
+        }
+        final int fitting = expected.size();
+        final double mean = (double) draws / fitting;
+        double chiSquare = 0;
+        long outside = 0;
+        for (int s = 0; s < count; s++) {
+            if (expected.contains(s)) {
+                chiSquare += (observed[s] - mean) * (observed[s] - mean) / mean;
+            } else {
+                outside += observed[s];
+            }
+        }
+        assertEquals(0, outside, "seed " + seed + ": random fit chose a server that does not hold the job");
+        // tolerance: reject uniformity only beyond the chi-square quantile of probability 1 - 1e-6
+        final double critical = ChiSquaredDistribution.of(fitting - 1).inverseSurvivalProbability(1e-6);
+        assertTrue(chiSquare < critical, "seed " + seed + ": chi-square " + chiSquare + " over " + fitting
+            + " servers exceeds " + critical + " (p = 1e-6)");
+        // and the test has power: a draw that favours low indexes by 10% is rejected
+        assertTrue(biasedChiSquare(fitting, draws, draws(seed + 1)) > critical, "seed " + seed + ": the test has no power");
+    }
+
+    /** The chi-square statistic of a draw that picks the lower half 10% more often. */
+    private static double biasedChiSquare(final int fitting, final int draws, final RandomGenerator random) {
+        final long[] observed = new long[fitting];
+        for (int i = 0; i < draws; i++) {
+            final int k = random.nextDouble() < 0.05 ? random.nextInt(fitting / 2) : random.nextInt(fitting);
+            observed[k]++;
+        }
+        final double mean = (double) draws / fitting;
+        double chiSquare = 0;
+        for (final long o : observed) {
+            chiSquare += (o - mean) * (o - mean) / mean;
+        }
+        return chiSquare;
+    }
+
+    private static RandomGenerator draws(final long seed) {
+        return RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
+    }
+
+    private static boolean holds(final ServerTable servers, final JobTable jobs, final int job, final int server) {
+        for (int d = 0; d < servers.dimensions(); d++) {
+            if (jobs.size(job, d) > servers.residual(server, d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int scanBestFit(final ServerTable servers, final JobTable jobs, final int job) {
+        int best = ServerView.NONE;
+        long bestKey = Long.MIN_VALUE;
+        for (int s = 0; s < servers.count(); s++) {
+            if (!holds(servers, jobs, job, s)) {
+                continue;
+            }
+            long key = 0;
+            if (servers.dimensions() == 1) {
+                key = -servers.residual(s, 0);
+            } else {
+                for (int d = 0; d < servers.dimensions(); d++) {
+                    key += (long) jobs.size(job, d) * (servers.capacity(s, d) - servers.residual(s, d));
+                }
+            }
+            if (best == ServerView.NONE || key > bestKey) {
+                best = s;
+                bestKey = key;
+            }
+        }
+        return best;
+    }
+
+    private static int scanFirstFit(final ServerTable servers, final JobTable jobs, final int job) {
+        for (int s = 0; s < servers.count(); s++) {
+            if (holds(servers, jobs, job, s)) {
+                return s;
+            }
+        }
+        return ServerView.NONE;
+    }
+
+    private static int scanRandomFit(final ServerTable servers, final JobTable jobs, final int job,
+                                     final RandomGenerator random) {
+        final List<Integer> holding = new ArrayList<>();
+        for (int s = 0; s < servers.count(); s++) {
+            if (holds(servers, jobs, job, s)) {
+                holding.add(s);
+            }
+        }
+        return holding.isEmpty() ? ServerView.NONE : holding.get(random.nextInt(holding.size()));
+    }
+}
