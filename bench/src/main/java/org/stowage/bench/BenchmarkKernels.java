@@ -18,8 +18,11 @@ import org.stowage.core.state.ServerTable;
  * discrete types have benchmarks of their own; a kernel that reads a plan runs with its registry test plan.
  */
 final class BenchmarkKernels {
-    /** Naive twins too slow for a slot benchmark: VQS-BF-naive rescans a type's queue per server it fills. */
-    private static final List<String> TOO_SLOW = List.of("VQS-BF-naive");
+    /**
+     * Naive twins too slow for a slot benchmark: VQS-BF-naive rescans a type's queue per server it fills;
+     * Tetris-naive scores every queued job on every machine per placement (O(N L D)).
+     */
+    private static final List<String> TOO_SLOW = List.of("VQS-BF-naive", "Tetris-naive");
 
     private BenchmarkKernels() {
     }

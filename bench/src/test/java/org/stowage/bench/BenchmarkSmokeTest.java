@@ -52,7 +52,11 @@ class BenchmarkSmokeTest {
             "ServerIndexBenchmark.bestFitQueryAndUpdate", "ServerIndexBenchmark.naiveBestFitQueryAndUpdate",
             "ServerIndexBenchmark.firstFitQueryAndUpdate", "ServerIndexBenchmark.naiveFirstFitQueryAndUpdate",
             "QueueIndexBenchmark.largestAtMost", "QueueIndexBenchmark.largestAtMostAndUpdate",
-            "QueueIndexBenchmark.naiveLargestAtMost", "EndToEndBenchmark.slot")), ran.toString());
+            "QueueIndexBenchmark.naiveLargestAtMost", "EndToEndBenchmark.slot",
+            "MultiResourceIndexBenchmark.bestFit", "MultiResourceIndexBenchmark.naiveBestFit",
+            "MultiResourceIndexBenchmark.firstFit", "MultiResourceIndexBenchmark.naiveFirstFit",
+            "MultiResourceIndexBenchmark.randomFit", "MultiResourceIndexBenchmark.naiveRandomFit",
+            "MultiResourceKernelBenchmark.instant")), ran.toString());
         assertTrue(kernelsRan.containsAll(List.of(kernels)) && kernelsRan.containsAll(List.of(twins)),
             "every slot-benchmarkable kernel of the registry ran: " + kernelsRan);
         assertTrue(kernels.length >= 6, "the 2019 kernels at least: " + List.of(kernels));

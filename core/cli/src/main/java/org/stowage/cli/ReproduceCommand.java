@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
+import org.stowage.reproduce.PaperDjsf;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
@@ -31,8 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * writes its CSV, PNG and SVG, and prints the paper's claims next to our results.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Reproduce a figure of Psychas and Ghaderi 2019 or 2018, or of Tran et al. 2018 (LoTES): data,"
-        + " plots and a claim-by-claim verdict.",
+    description = "Reproduce a figure or table of Psychas and Ghaderi 2019 or 2018, Tran et al. 2018 (LoTES) or Hu"
+        + " and Li 2022 (DJSF): data, plots and a claim-by-claim verdict.",
     footer = {"", "Examples:",
         "  stowage reproduce fig3a",
         "  stowage reproduce all-2019 --out reproduce",
@@ -54,7 +55,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019 (Psychas and"
         + " Ghaderi 2019); 2018-fig1b, 2018-fig2a, 2018-fig2b, 2018-fig3, 2018-fig4, 2018-fig5, 2018-fig6, 2018-fig8 or"
-        + " all-2018 (Psychas and Ghaderi 2018); lotes-fig8 to lotes-fig13 or all-lotes (Tran et al. 2018).")
+        + " all-2018 (Psychas and Ghaderi 2018); lotes-fig8 ... lotes-fig13 or all-lotes (Tran et al. 2018);"
+        + " djsf-fig1, djsf-table2, djsf-fig8 ... djsf-fig12, djsf-table3 ... djsf-table5 or all-djsf (Hu and Li 2022).")
     private String figure;
 
     @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
@@ -112,6 +114,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
+        if (figure.startsWith("djsf-") || figure.equals("all-djsf")) {
+            return reproduceDjsf(printer);
+        }
         final Path taskEvents = taskEvents();
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
@@ -178,6 +183,48 @@ final class ReproduceCommand implements Callable<Integer> {
         cli.onInterrupt(() -> null);
         printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
             scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
+        return 0;
+    }
+
+    /** Hu and Li 2022's items ({@link PaperDjsf}), run in this JVM. */
+    private int reproduceDjsf(final PrintWriter printer) {
+        final List<String> names = figure.equals("all-djsf") ? PaperDjsf.NAMES : List.of(figure);
+        if (!PaperDjsf.NAMES.containsAll(names)) {
+            throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
+                + String.join(", ", Figures.names()) + ")");
+        }
+        if (trace != null && !Files.isDirectory(trace)) {
+            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
+        }
+        final Path taskEvents = taskEvents();
+        final boolean haveTrace = Files.isDirectory(taskEvents);
+        if (!haveTrace && !figure.equals("all-djsf") && PaperDjsf.GOOGLE.contains(figure)) {
+            throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
+                + " (pass --trace DIR)");
+        }
+        OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
+        final PaperDjsf paper = new PaperDjsf(taskEvents, scale(), seed);
+        final long start = System.nanoTime();
+        int disagreements = 0;
+        for (final String name : names) {
+            if (!haveTrace && PaperDjsf.GOOGLE.contains(name)) {
+                printer.println(name + " skipped: no Google 2011 trace at " + taskEvents + " (pass --trace DIR)");
+                continue;
+            }
+            final long itemStart = System.nanoTime();
+            printer.println("== " + name);
+            final List<org.stowage.reproduce.Claim> claims = paper.run(name, out.resolve(name), printer);
+            printer.printf(Locale.ROOT, "%.1f s%n", (System.nanoTime() - itemStart) / 1e9);
+            for (final org.stowage.reproduce.Claim claim : claims) {
+                printer.printf(Locale.ROOT, "  paper: %s%n  ours:  %s  [%s]%n", claim.paper(), claim.ours(),
+                    claim.agrees() ? "agrees" : "differs");
+                disagreements += claim.agrees() ? 0 : 1;
+            }
+            printer.println("wrote " + out.resolve(name));
+        }
+        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
+            scale().name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
+        printer.flush();
         return 0;
     }
 }

@@ -43,6 +43,12 @@ final class WorkloadOptions {
             + "(then --sizes, --arrivals, --service, --intensity and --lambda do not apply; see trace-summary).")
     String trace;
 
+    @Option(names = "--jobs", paramLabel = "FILE.csv",
+        description = "Run the jobs of a CSV file (header arrival,duration,r1[,r2...][,class][,predicted_duration];"
+            + " sizes as fractions of a unit server; arrival 0 for a batch) to completion instead of generating"
+            + " jobs (then --sizes, --arrivals, --service, --intensity and --lambda do not apply).")
+    java.nio.file.Path jobs;
+
     @Mixin
     TraceOptionsMixin traceOptions = new TraceOptionsMixin();
 
@@ -134,6 +140,7 @@ final class WorkloadOptions {
         copy.resolution = resolution;
         copy.intensityBasis = intensityBasis;
         copy.trace = trace;
+        copy.jobs = jobs;
         copy.traceOptions = traceOptions;
         copy.traceCache = traceCache;
         copy.heapLimit = heapLimit;
@@ -169,6 +176,9 @@ final class WorkloadOptions {
     }
 
     Plan plan(final String scheduler, final long seed) {
+        if (jobs != null) {
+            return jobListPlan(scheduler, seed);
+        }
         if (trace != null) {
             return tracePlan(scheduler, seed);
         }
@@ -379,6 +389,61 @@ final class WorkloadOptions {
 
     /** Most maximal configurations enumerated per server class for the configurations basis. */
     private static final long MAX_CONFIGURATIONS = 1_000_000;
+
+    /**
+     * A run over a user's job list ({@code --jobs}): its jobs at their arrival times, in the file's time unit,
+     * on the given servers, to completion unless {@code --horizon} says otherwise. A bad row is the loader's
+     * one-line error (file, line, column, value).
+     */
+    private Plan jobListPlan(final String scheduler, final long seed) {
+        if (trace != null) {
+            throw new IllegalArgumentException("--jobs and --trace are exclusive: " + jobs + ", " + trace);
+        }
+        if (intensity != null || lambda != null) {
+            throw new IllegalArgumentException("--intensity and --lambda do not apply to --jobs " + jobs);
+        }
+        if (!java.nio.file.Files.isRegularFile(jobs)) {
+            throw new IllegalArgumentException("invalid value for --jobs: '" + jobs + "' is not a readable file");
+        }
+        final TimeMode mode = parseTimeMode(timeMode);
+        final Units units = units(resolution);
+        final org.stowage.core.trace.JobList list = org.stowage.core.trace.JobList.load(jobs, units);
+        final int dimensions = list.dimensions();
+        if (servers.dimensions(dimensions) != dimensions) {
+            throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
+                + servers.dimensions(dimensions) + " resources but --jobs " + jobs + " has " + dimensions);
+        }
+        MemoryCheck.requireServers(servers, dimensions, heapLimit);
+        final ServerTable cluster = new ServerTable(dimensions, servers.packedCapacities(units, dimensions));
+        final double runHorizon = horizon != null ? Horizons.checkHorizon(horizon) : Double.POSITIVE_INFINITY;
+        final double runWarmup = Horizons.checkWarmup(warmup != null ? warmup : 0, runHorizon);
+        final double interval = Double.isInfinite(runHorizon) ? 1 : Math.max(runHorizon / 2048, 1e-9);
+        final RunSpec runSpec = new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(),
+            workloadSeed -> list.workload(mode, 1.0), mode, runHorizon, runWarmup, seed, interval)
+            .withModel(Model.of(cluster));
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("jobs_file", jobs.toString());
+        inputs.put("jobs", list.count());
+        inputs.put("servers", servers.text());
+        inputs.put("resources", dimensions);
+        inputs.put("time_mode", mode.name().toLowerCase(Locale.ROOT));
+        inputs.put("horizon", Double.isInfinite(runHorizon) ? null : runHorizon);
+        inputs.put("warmup", runWarmup);
+        inputs.put("resolution", resolution);
+        inputs.put("series_interval", interval);
+        final List<String> arguments = new ArrayList<>(List.of("--jobs", jobs.toString(), "--servers", servers.text(),
+            "--time-mode", timeMode.toLowerCase(Locale.ROOT)));
+        if (!Double.isInfinite(runHorizon)) {
+            arguments.addAll(List.of("--horizon", format(runHorizon)));
+        }
+        arguments.addAll(List.of("--warmup", format(runWarmup), "--resolution", Integer.toString(resolution)));
+        final String description = String.format(Locale.ROOT, "%d servers (%s), %,d jobs from %s (%d resource(s)%s),"
+                + " %s, horizon %s", cluster.count(), servers, list.count(), jobs, dimensions,
+            list.predictionCount() > 0 ? ", " + list.predictionCount() + " predicted durations" : "",
+            inputs.get("time_mode"), Double.isInfinite(runHorizon) ? "to completion" : format(runHorizon));
+        return new Plan(runSpec, inputs, arguments, description,
+            MemoryCheck.Need.servers(cluster.count(), dimensions, "--servers", servers.text()));
+    }
 
     /** A run over a real trace: its jobs in the order and at the times it gives, on the given servers. */
     private Plan tracePlan(final String scheduler, final long seed) {

@@ -57,7 +57,7 @@ public final class Figures {
         return figures;
     }
 
-    /** Every known figure name, plus {@code all-2019}, {@code all-2018} and {@code all-lotes}. */
+    /** Every known figure name, plus {@code all-2019}, {@code all-2018}, {@code all-lotes} and {@code all-djsf}. */
     public static List<String> names() {
         final List<String> names = new ArrayList<>(paper2019().keySet());
         names.add("fig5");
@@ -68,6 +68,8 @@ public final class Figures {
         names.addAll(List.of("lotes-fig8", "lotes-fig9", "lotes-fig10"));
         names.addAll(lotesGenerated().keySet());
         names.add("all-lotes");
+        names.addAll(PaperDjsf.NAMES);
+        names.add("all-djsf");
         return names;
     }
 }

@@ -108,6 +108,37 @@ class ReproduceTest {
     }
 
     /**
+     * Hu and Li 2022 at quick scale (one Google batch; the worked examples exact): every robust claim holds,
+     * each item writes its CSV, and the whole set runs within about 15 s (the trace load is most of it).
+     */
+    @Test
+    void quickDjsfItemsReproduceThePapersRobustClaims(@TempDir final Path directory) throws IOException {
+        final Path taskEvents = SharedTraces.googleTaskEvents();
+        final PaperDjsf paper = new PaperDjsf(taskEvents, Scale.QUICK, 2019);
+        final long start = System.nanoTime();
+        for (final String name : PaperDjsf.NAMES) {
+            if (taskEvents == null && PaperDjsf.GOOGLE.contains(name)) {
+                System.out.println(name + " skipped: no shared Google 2011 trace");
+                continue;
+            }
+            final StringWriter text = new StringWriter();
+            final List<Claim> claims = paper.run(name, directory.resolve(name), new PrintWriter(text, true));
+            System.out.print(text);
+            assertTrue(!claims.isEmpty(), name);
+            for (final Claim claim : claims) {
+                System.out.println("  " + name + ": " + claim);
+                assertTrue(claim.agrees() || !claim.robust(), name + ": " + claim);
+            }
+            try (var files = Files.list(directory.resolve(name))) {
+                assertTrue(files.anyMatch(file -> file.toString().endsWith(".csv")), name);
+            }
+        }
+        final double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf("all-djsf quick: %.1f s%n", seconds);
+        assertTrue(seconds < 60, "all-djsf --quick took " + seconds + " s");
+    }
+
+    /**
      * The legend marks what the paper does not show: FIFO-FF in Fig. 4, the stalled variants in Fig. 3b,
      * and says when a stalled variant's results are those of its plain kernel.
      */

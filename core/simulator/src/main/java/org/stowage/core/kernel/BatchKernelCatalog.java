@@ -3,7 +3,12 @@ package org.stowage.core.kernel;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.stowage.core.kernel.batch.DensestJobSetFirst;
+import org.stowage.core.kernel.batch.DjsfOptions;
+import org.stowage.core.kernel.batch.ShortestJobFirst;
 import org.stowage.core.kernel.batch.Tetris;
+import org.stowage.core.kernel.reference.NaiveDensestJobSetFirst;
+import org.stowage.core.kernel.reference.NaiveShortestJobFirst;
 import org.stowage.core.kernel.reference.NaiveTetris;
 
 /**
@@ -17,8 +22,26 @@ final class BatchKernelCatalog {
     private BatchKernelCatalog() {
     }
 
+    /** Largest G a spec may ask for (the planner clamps G to the number of distinct JCTs anyway). */
+    static final int MAX_GROUPS = 1 << 20;
+
     static List<KernelDefinition> definitions() {
         final List<KernelDefinition> family = new ArrayList<>();
+        final KernelDefinition.Builder sjf = KernelDefinition.kernel("SJF")
+            .summary("the queued job with the least predicted JCT first (ties by arrival), on the lowest-index"
+                + " machine that holds it; non-preemptive, blocking")
+            .paper("Hu and Li 2022 Sec. 1, 5")
+            .cost("O(log N) per arrival, O(log N + first fit) per placement, O(D) when nothing fits")
+            .factory(model -> new ShortestJobFirst())
+            .requirements(KernelRequirements.any());
+        final KernelDefinition.Builder sjfTwin = KernelDefinition.referenceFor(sjf, "SJF-naive")
+            .factory(model -> new NaiveShortestJobFirst());
+        family.add(sjf.build());
+        family.add(sjfTwin.build());
+        addDjsf(family, true, "DJSF", "job sets packed under one machine's capacity, each started whole on its"
+            + " best-fit machine as soon as one holds it");
+        addDjsf(family, false, "DJSF-pooled", "job sets packed under the cluster's total capacity, each started"
+            + " when the free total covers it, its jobs to their best-fit machines");
         final KernelDefinition.Builder tetris = KernelDefinition.kernel("Tetris")
             .summary("the queued job and machine with the highest score request . free (minus gamma x predicted"
                 + " service x sum of the request) placed first, re-scored after each placement; ties earliest"
@@ -42,5 +65,48 @@ final class BatchKernelCatalog {
         family.add(tetris.build());
         family.add(tetrisTwin.build());
         return family;
+    }
+
+    private static void addDjsf(final List<KernelDefinition> family, final boolean perServer, final String name,
+                                final String reading) {
+        final KernelDefinition.Builder djsf = KernelDefinition.kernel(name)
+            .summary("Densest Job Set First: queued jobs grouped by predicted JCT (k-means, Algorithm 2), packed"
+                + " into job sets (Algorithm 3), sets started in decreasing JCE = N / T (Algorithm 1); " + reading
+                + "; late arrivals planned when the plan is used up")
+            .paper("Hu and Li 2022 Sec. 4, Algorithms 1-3")
+            .cost("one plan per batch O(N log N + G m log m); O(D) to see a set cannot start, O(L D) to start one")
+            .parameter(KernelParameter.integer("G", "number of JCT groups; 0 for Eq. (15)", 0, MAX_GROUPS, 0))
+            .parameter(KernelParameter.flag("jobwise", "use the plan only as a job priority: each job, in (set"
+                + " rank, position) order, to its best-fit machine as soon as one holds it (not the paper's)"))
+            .parameter(new KernelParameter("kmeans", "k-means: exact 1-D optimum, or Lloyd from k-means++ seeds",
+                "exact or lloyd", "exact", BatchKernelCatalog::parseClustering))
+            .configured(parsed -> {
+                final DjsfOptions options = optionsOf(parsed);
+                final boolean jobwise = parsed.flag("jobwise");
+                return model -> new DensestJobSetFirst(perServer, jobwise, options);
+            })
+            .requirements(KernelRequirements.any().withBatch())
+            .testVariants("", "G=3,kmeans=lloyd", "jobwise=true");
+        final KernelDefinition.Builder twin = KernelDefinition.referenceFor(djsf, name + "-naive")
+            .configured(parsed -> {
+                final DjsfOptions options = optionsOf(parsed);
+                final boolean jobwise = parsed.flag("jobwise");
+                return model -> new NaiveDensestJobSetFirst(perServer, jobwise, options);
+            });
+        family.add(djsf.build());
+        family.add(twin.build());
+    }
+
+    private static DjsfOptions optionsOf(final KernelParameters parsed) {
+        return DjsfOptions.defaults().withGroups(parsed.integer("G"))
+            .withClustering((DjsfOptions.Clustering) parsed.value("kmeans"));
+    }
+
+    private static Object parseClustering(final String text) {
+        return switch (text) {
+            case "exact" -> DjsfOptions.Clustering.EXACT;
+            case "lloyd" -> DjsfOptions.Clustering.LLOYD;
+            default -> throw new IllegalArgumentException("exact or lloyd");
+        };
     }
 }

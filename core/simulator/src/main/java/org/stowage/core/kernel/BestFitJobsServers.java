@@ -21,6 +21,12 @@ import org.stowage.core.state.JobQueue;
  * queue, {@link JobQueue.Order#RECENT}, not a buffer).
  */
 public final class BestFitJobsServers extends CentralQueueScheduler {
+    /**
+     * Queue length from which {@link #decide} looks ahead: 2^16 jobs are about 2.4 MB of job table, beyond
+     * the L2 caches; below it the look-ahead measured slower end to end (a queue of 35 jobs: 8%).
+     */
+    static final int LOOK_AHEAD_QUEUE = 1 << 16;
+
     private DepartedServers departed;
     /** Receives the look-ahead's loads (see {@link #decide}), so that the JIT keeps them. */
     private int touchSink;
@@ -52,12 +58,15 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
     public void decide(final double now) {
         final int departedCount = departed.sort();
         // Look ahead: load the job each departed server would take first, for all of them, before filling
-        // any (read-only, so the same decisions): their cache misses overlap instead of queueing up.
-        int touched = 0;
-        for (int i = 0; i < departedCount; i++) {
-            touched ^= queue.touchLargestAtMost(servers.residual(departed.get(i), 0));
+        // any (read-only, so the same decisions): their cache misses overlap instead of queueing up. Only
+        // for a queue too large for the caches; a small one would pay a second search for nothing.
+        if (queue.size() >= LOOK_AHEAD_QUEUE) {
+            int touched = 0;
+            for (int i = 0; i < departedCount; i++) {
+                touched ^= queue.touchLargestAtMost(servers.residual(departed.get(i), 0));
+            }
+            touchSink ^= touched;
         }
-        touchSink ^= touched;
         for (int i = 0; i < departedCount; i++) {
             fillLargestFirst(departed.get(i));
         }

@@ -14,14 +14,23 @@ import org.stowage.core.engine.TimeMode;
  * @param powerOfTwoCapacities server capacities must be the largest / 2^e (the partition kernels)
  * @param discreteTypes        the model must list job types of fixed size (RMS: dummy jobs, per-type clocks)
  * @param planType             the class of the precomputed plan it reads from its model, or null
+ * @param batch                made for batches (DJSF): it plans whole queues at once, so on an endless online
+ *                             stream it may keep a bounded queue only at lighter loads than other kernels; the
+ *                             steady-state checks run it at a lighter load
  */
 public record KernelRequirements(int maxDimensions, Set<TimeMode> timeModes, boolean powerOfTwoCapacities,
-                                 boolean discreteTypes, Class<?> planType) {
+                                 boolean discreteTypes, Class<?> planType, boolean batch) {
     public KernelRequirements {
         timeModes = Set.copyOf(timeModes);
         if (maxDimensions < 1 || timeModes.isEmpty()) {
             throw new IllegalArgumentException("a kernel needs at least one resource and one time mode");
         }
+    }
+
+    /** Requirements of a kernel that is not {@link #batch}. */
+    public KernelRequirements(final int maxDimensions, final Set<TimeMode> timeModes,
+                              final boolean powerOfTwoCapacities, final boolean discreteTypes, final Class<?> planType) {
+        this(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, false);
     }
 
     /** Any number of resources, both time modes, any cluster. */
@@ -36,19 +45,23 @@ public record KernelRequirements(int maxDimensions, Set<TimeMode> timeModes, boo
     }
 
     public KernelRequirements withPowerOfTwoCapacities() {
-        return new KernelRequirements(maxDimensions, timeModes, true, discreteTypes, planType);
+        return new KernelRequirements(maxDimensions, timeModes, true, discreteTypes, planType, batch);
     }
 
     public KernelRequirements withDiscreteTypes() {
-        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, true, planType);
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, true, planType, batch);
     }
 
     public KernelRequirements withTimeModes(final TimeMode first, final TimeMode... rest) {
         return new KernelRequirements(maxDimensions, EnumSet.of(first, rest), powerOfTwoCapacities, discreteTypes,
-            planType);
+            planType, batch);
     }
 
     public KernelRequirements withPlan(final Class<?> type) {
-        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, type);
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, type, batch);
+    }
+
+    public KernelRequirements withBatch() {
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, true);
     }
 }

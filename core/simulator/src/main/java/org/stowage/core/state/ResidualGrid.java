@@ -17,35 +17,49 @@ import java.util.random.RandomGenerator;
  * tight up to the cell's width.
  *
  * <h2>Layout</h2>
- * Resource d is cut into {@code side[d]} equal ranges of residual units over {@code [0, maxCapacity(d)]}
- * (coordinate {@code r * side[d] / (maxCapacity(d) + 1)}, monotone in r); a cell is one range per resource,
- * numbered in mixed radix. About {@code 2 sqrt(L)} cells (at most 1024), so a cell holds about
- * {@code sqrt(L) / 2} servers. Each cell keeps its members in an intrusive doubly linked list (two ints per
- * server), its member count, and per resource an upper bound on its members' occupied units: raised when a
- * member's occupancy rises, lowered to the exact maximum whenever a query scans the whole cell.
+ * Resource d is cut into geometric ranges of residual units: range 0 below {@code 2^-o} of the resource's
+ * largest capacity, then one range per octave up to it (coordinate from the residual's leading bit after
+ * scaling to 16 bits, O(1), monotone in the residual), with o = 8 octaves for D = 2 (81 cells), 6 for D = 3
+ * (343), down to 1 for D = 7, 8: at most 1024 cells. Ranges are fine where best fit looks (small residuals)
+ * and a server full on a resource sits in range 0 there, apart from every server that can hold a job.
+ * Finer cuts (two ranges per octave) and coarser ones measured slower on the issue-12 workload. A cell is
+ * one range per resource, numbered in mixed radix. Each cell keeps its members in an intrusive doubly
+ * linked list (two ints per server), its member count, and per resource an upper bound on its members'
+ * occupied units: raised when a member's occupancy rises, lowered to the exact maximum whenever a query
+ * scans the whole cell.
  *
  * <h2>Queries (job size w)</h2>
  * <ul>
  *   <li>Candidate cells: the sub-box of cells whose coordinate on every resource is at least that of
  *       {@code w_d}; cells strictly above it on every resource hold the job with every member, the others
  *       straddle it and their members are tested one by one.</li>
- *   <li>Best fit: branch and bound, best bound first. Each non-empty candidate cell gets the bound
- *       {@code sum_d w_d * min(occupancyBound_d, maxCapacity_d - lowestResidual_d(cell))}; the cells go into
- *       a binary max-heap and are scanned in bound order until the next bound is below the best score found.
- *       Exact, with the tie rule of the linear scan (largest score, then lowest index). O(C + S) for C
- *       candidate cells and S servers in the scanned cells, typically a few cells of {@code sqrt(L)/2}.</li>
- *   <li>Random fit: the members of every candidate cell that hold the job are marked in a bitset over
- *       server indexes (O(F) for F fitting servers, plus the members of straddling cells tested); one
- *       {@code nextInt(F)} draw k; the k-th marked index in increasing order is found by popcounts, O(L/64);
- *       marks are cleared on the way. So the draw equals a linear scan's "k-th fitting server in index
- *       order" for the same k.</li>
+ *   <li>Best fit: branch and bound, best bound first. A cell's coordinate bound is
+ *       {@code sum_d w_d * (maxCapacity_d - max(lowestResidual_d(cell), w_d))}, non-increasing in every
+ *       coordinate; the search starts at the job's own cell and reaches each candidate cell from one parent
+ *       (one coordinate step lower on its highest raised resource), through a binary max-heap of
+ *       (bound, cell) preallocated at 2 x cells. A non-empty cell is re-queued under its members' tighter
+ *       bound (the occupancy bounds) before its members are scanned. The search stops when the heap's top is
+ *       below the best score found, so only cells whose bound can still win are touched. Exact, with the
+ *       tie rule of the linear scan (largest score, then lowest index). O(V log V + S) for V visited cells
+ *       and S servers in the scanned cells; on the issue-12 workload about six cells visited and one or two
+ *       scanned per query; O(cells log cells + L) at worst. With D &gt;= 3 most cells are empty (57 visits
+ *       for 52 non-empty cells measured at D = 3), so the search instead puts every non-empty candidate cell
+ *       (a list kept on every move, O(1)) into the heap under its members' bound, heapifies, and scans in
+ *       bound order: O(N + S log N) for N non-empty cells.</li>
+ *   <li>Random fit: F, the number of holding servers, is counted from the member counts of the cells
+ *       above the job on every resource and by testing the members of the straddling cells; one
+ *       {@code nextInt(F)} draw k; then the k-th holding server in increasing index order: with F &gt;= L/8
+ *       by a sequential scan of the residuals that stops there (about L/2 servers, each a D-int test), with
+ *       fewer by marking the holders in a bitset over server indexes (O(F)) and counting bits (O(L/64)),
+ *       marks cleared on the way. So the draw equals a linear scan's "k-th holding server in index order"
+ *       for the same k. O(C + S + min(F, L)) for C candidate cells and S members of straddling cells.</li>
  *   <li>Update (a server's residual changed): O(D) to recompute its cell, and an O(1) move between two cell
  *       lists when it changed.</li>
  * </ul>
  *
  * <h2>Allocation</h2>
  * Every array is sized at construction: O(L) ints for the lists, O(L/64) longs for the marks, O(cells x D)
- * for the cells, heap and scratch. Queries and updates allocate nothing. Not thread-safe.
+ * for the cells, their coordinates, the non-empty list, heap and scratch. Queries and updates allocate nothing. Not thread-safe.
  */
 final class ResidualGrid {
     private static final int NONE = -1;
@@ -65,9 +79,8 @@ final class ResidualGrid {
 
     /** Per resource: 2^48 / (maxCapacity + 1), so {@code (r * reciprocal) >>> 32} is r in 1/65536ths. */
     private final long[] reciprocal;
-    /** Octaves below the largest capacity that get their own ranges, and ranges per octave (1 or 2). */
+    /** Octaves below the largest capacity that get their own range. */
     private final int octaves;
-    private final int perOctaveBits;
     /** Ranges per resource, and the cell-number stride of each resource (mixed radix). */
     private final int[] side;
     private final int[] stride;
@@ -83,6 +96,15 @@ final class ResidualGrid {
     private final int[] members;
     /** Upper bound on the occupied units of any member, {@code [cell * D + d]}. */
     private final int[] occupancyBound;
+    /** The non-empty cells, in no order, and each cell's position there (NONE when empty). */
+    private final int[] nonEmpty;
+    private final int[] nonEmptyPosition;
+    private int nonEmptyCount;
+    /** {@code cellCoordinate[cell * D + d]}: the cell's coordinate on resource d. */
+    private final int[] cellCoordinate;
+    /** Best-fit scratch: the best holding server found so far and its score. */
+    private int best;
+    private long bestScore;
 
     /**
      * Best-fit scratch: a max-heap of (bound, entry); an entry packs the cell (bits 0-9), whether its
@@ -103,17 +125,18 @@ final class ResidualGrid {
         this.capacity = capacity;
         this.residual = residual;
         this.maxCapacity = maxCapacity;
-        // about 100 to 750 cells whatever D: fine ranges near empty residuals, where best fit looks
+        // at most 1024 cells whatever D; one range per octave (finer ranges measured slower: more cells to
+        // step through), as many octaves as that allows, so a server full on a resource has its own range
         octaves = switch (dimensions) {
-            case 1 -> 10;
-            case 2 -> 6;
-            case 3 -> 5;
-            case 4 -> 3;
-            case 5, 6 -> 2;
+            case 1 -> 16;
+            case 2 -> 8;
+            case 3 -> 6;
+            case 4 -> 4;
+            case 5 -> 3;
+            case 6 -> 2;
             default -> 1;
         };
-        perOctaveBits = dimensions <= 2 ? 1 : 0;
-        final int coordinates = 1 + (octaves << perOctaveBits);
+        final int coordinates = 1 + octaves;
         reciprocal = new long[dimensions];
         side = new int[dimensions];
         stride = new int[dimensions];
@@ -152,6 +175,17 @@ final class ResidualGrid {
         java.util.Arrays.fill(head, NONE);
         members = new int[cells];
         occupancyBound = new int[cells * dimensions];
+        nonEmpty = new int[cells];
+        nonEmptyPosition = new int[cells];
+        java.util.Arrays.fill(nonEmptyPosition, NONE);
+        cellCoordinate = new int[cells * dimensions];
+        for (int cell = 0; cell < cells; cell++) {
+            int rest = cell;
+            for (int d = 0; d < dimensions; d++) {
+                cellCoordinate[cell * dimensions + d] = rest % coordinates;
+                rest /= coordinates;
+            }
+        }
         heapEntry = new long[2 * cells + 1];
         heapBound = new long[2 * cells + 1];
         low = new int[dimensions];
@@ -166,18 +200,13 @@ final class ResidualGrid {
     }
 
     /**
-     * The range of residual {@code units} on resource d: 0 below 2^-octaves of the largest capacity, then
-     * {@code 2^perOctaveBits} ranges per octave up to it. Monotone in units, O(1).
+     * The range of residual {@code units} on resource d: 0 below 2^-octaves of the largest capacity, then one
+     * range per octave up to it. Monotone in units, O(1).
      */
     private int coordinate(final int d, final int units) {
         final int q = (int) ((units * reciprocal[d]) >>> 32);
         final int exponent = 31 - Integer.numberOfLeadingZeros(q);
-        final int first = SCALE_BITS - octaves;
-        if (exponent < first) {
-            return 0;
-        }
-        final int within = (q >>> (exponent - perOctaveBits)) & ((1 << perOctaveBits) - 1);
-        return 1 + ((exponent - first) << perOctaveBits) + within;
+        return Math.max(0, exponent - (SCALE_BITS - 1 - octaves));
     }
 
     private int cellOfResidual(final int server) {
@@ -220,7 +249,10 @@ final class ResidualGrid {
             prevInCell[first] = server;
         }
         head[cell] = server;
-        members[cell]++;
+        if (members[cell]++ == 0) {
+            nonEmptyPosition[cell] = nonEmptyCount;
+            nonEmpty[nonEmptyCount++] = cell;
+        }
     }
 
     private void unlink(final int server, final int cell) {
@@ -234,7 +266,13 @@ final class ResidualGrid {
         if (after != NONE) {
             prevInCell[after] = before;
         }
-        members[cell]--;
+        if (--members[cell] == 0) {
+            final int position = nonEmptyPosition[cell];
+            final int last = nonEmpty[--nonEmptyCount];
+            nonEmpty[position] = last;
+            nonEmptyPosition[last] = position;
+            nonEmptyPosition[cell] = NONE;
+        }
     }
 
     /**
@@ -281,6 +319,10 @@ final class ResidualGrid {
         if (corner == NONE) {
             return NONE;
         }
+        if (dimensions >= 3) {
+            // with D >= 3 most cells are empty and stepping through them costs more than listing the rest
+            return bestFitOverNonEmptyCells(size, jobBase);
+        }
         long cornerBound = 0;
         for (int d = 0; d < dimensions; d++) {
             cornerBound += (long) size[jobBase + d] * occupiedBound(d, low[d], size[jobBase + d]);
@@ -292,8 +334,8 @@ final class ResidualGrid {
         heapEntry[0] = cornerEntry;
         heapBound[0] = cornerBound;
         int heapSize = 1;
-        int best = NONE;
-        long bestScore = Long.MIN_VALUE;
+        best = NONE;
+        bestScore = Long.MIN_VALUE;
         while (heapSize > 0 && heapBound[0] >= bestScore) {
             final long entry = heapEntry[0];
             final long bound = heapBound[0];
@@ -334,31 +376,79 @@ final class ResidualGrid {
                     continue;
                 }
             }
-            final int cellBase = cell * dimensions;
-            for (int d = 0; d < dimensions; d++) {
-                occupancyBound[cellBase + d] = 0;
-            }
-            for (int s = head[cell]; s != NONE; s = nextInCell[s]) {
-                final int base = s * dimensions;
-                long score = 0;
-                boolean fits = true;
-                for (int d = 0; d < dimensions; d++) {
-                    final int free = residual[base + d];
-                    final int occupied = capacity[base + d] - free;
-                    final int units = size[jobBase + d];
-                    fits &= units <= free;
-                    score += (long) units * occupied;
-                    if (occupied > occupancyBound[cellBase + d]) {
-                        occupancyBound[cellBase + d] = occupied;
-                    }
-                }
-                if (fits && (score > bestScore || score == bestScore && s < best)) {
-                    bestScore = score;
-                    best = s;
-                }
-            }
+            scanCell(cell, size, jobBase);
         }
         return best;
+    }
+
+    /**
+     * Best fit by the list of non-empty cells: every non-empty candidate cell under its members' bound
+     * into the heap, then scanned in bound order until the next bound is below the best score. Cheaper than
+     * stepping through the lattice when most cells are empty (D &gt;= 3).
+     */
+    private int bestFitOverNonEmptyCells(final int[] size, final int jobBase) {
+        int heapSize = 0;
+        for (int i = 0; i < nonEmptyCount; i++) {
+            final int cell = nonEmpty[i];
+            final int coordinateBase = cell * dimensions;
+            long bound = 0;
+            boolean candidate = true;
+            for (int d = 0; d < dimensions; d++) {
+                final int c = cellCoordinate[coordinateBase + d];
+                final int units = size[jobBase + d];
+                candidate &= c >= low[d];
+                bound += (long) units * Math.min(occupancyBound[coordinateBase + d], occupiedBound(d, c, units));
+            }
+            if (candidate) {
+                heapEntry[heapSize] = cell;
+                heapBound[heapSize] = bound;
+                heapSize++;
+            }
+        }
+        for (int i = (heapSize >>> 1) - 1; i >= 0; i--) {
+            siftDown(i, heapSize);
+        }
+        best = NONE;
+        bestScore = Long.MIN_VALUE;
+        while (heapSize > 0 && heapBound[0] >= bestScore) {
+            final int cell = (int) heapEntry[0];
+            heapSize--;
+            heapEntry[0] = heapEntry[heapSize];
+            heapBound[0] = heapBound[heapSize];
+            siftDown(0, heapSize);
+            scanCell(cell, size, jobBase);
+        }
+        return best;
+    }
+
+    /**
+     * Reads every member of {@code cell}: the best holding server so far ({@link #best}, {@link #bestScore};
+     * ties to the lower index), and the cell's occupancy bounds set to its members' exact maxima.
+     */
+    private void scanCell(final int cell, final int[] size, final int jobBase) {
+        final int cellBase = cell * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            occupancyBound[cellBase + d] = 0;
+        }
+        for (int s = head[cell]; s != NONE; s = nextInCell[s]) {
+            final int base = s * dimensions;
+            long score = 0;
+            boolean fits = true;
+            for (int d = 0; d < dimensions; d++) {
+                final int free = residual[base + d];
+                final int occupied = capacity[base + d] - free;
+                final int units = size[jobBase + d];
+                fits &= units <= free;
+                score += (long) units * occupied;
+                if (occupied > occupancyBound[cellBase + d]) {
+                    occupancyBound[cellBase + d] = occupied;
+                }
+            }
+            if (fits && (score > bestScore || score == bestScore && s < best)) {
+                bestScore = score;
+                best = s;
+            }
+        }
     }
 
     /**
@@ -413,32 +503,70 @@ final class ResidualGrid {
      * holding servers in increasing index order; NONE, without drawing, if F = 0. See the class comment.
      */
     int randomFit(final int[] size, final int jobBase, final RandomGenerator random) {
+        // count: every member of a cell above the job on all resources holds it; test the straddling ones
         int fitting = 0;
+        for (int cell = startCandidates(size, jobBase); cell != NONE; cell = nextCandidate(cell)) {
+            if (members[cell] == 0) {
+                continue;
+            }
+            if (straddles()) {
+                for (int s = head[cell]; s != NONE; s = nextInCell[s]) {
+                    if (holds(size, jobBase, s)) {
+                        fitting++;
+                    }
+                }
+            } else {
+                fitting += members[cell];
+            }
+        }
+        if (fitting == 0) {
+            return NONE;
+        }
+        final int rank = random.nextInt(fitting);
+        // select the rank-th holder by index: many holders, a sequential scan stops after about L/2 servers;
+        // few, marking them costs O(F) and beats it
+        return fitting >= (cellOf.length >>> 3) ? scanForRank(size, jobBase, rank) : markForRank(size, jobBase, rank);
+    }
+
+    private boolean straddles() {
+        for (int d = 0; d < dimensions; d++) {
+            if (digit[d] == low[d]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The rank-th server (from 0) that holds the job, in index order, by a scan from server 0. */
+    private int scanForRank(final int[] size, final int jobBase, final int rank) {
+        int remaining = rank;
+        for (int s = 0; s < cellOf.length; s++) {
+            if (holds(size, jobBase, s) && remaining-- == 0) {
+                return s;
+            }
+        }
+        throw new AssertionError("fewer holding servers than counted");
+    }
+
+    /** The rank-th server that holds the job, in index order, by marking the holders and counting bits. */
+    private int markForRank(final int[] size, final int jobBase, final int rank) {
         int lowWord = Integer.MAX_VALUE;
         int highWord = -1;
         for (int cell = startCandidates(size, jobBase); cell != NONE; cell = nextCandidate(cell)) {
             if (members[cell] == 0) {
                 continue;
             }
-            boolean straddles = false;
-            for (int d = 0; d < dimensions; d++) {
-                straddles |= digit[d] == low[d];
-            }
+            final boolean straddles = straddles();
             for (int s = head[cell]; s != NONE; s = nextInCell[s]) {
-                if (straddles && !holds(size, jobBase, s)) {
-                    continue;
+                if (!straddles || holds(size, jobBase, s)) {
+                    final int word = s >>> 6;
+                    marks[word] |= 1L << s;
+                    lowWord = Math.min(lowWord, word);
+                    highWord = Math.max(highWord, word);
                 }
-                final int word = s >>> 6;
-                marks[word] |= 1L << s;
-                lowWord = Math.min(lowWord, word);
-                highWord = Math.max(highWord, word);
-                fitting++;
             }
         }
-        if (fitting == 0) {
-            return NONE;
-        }
-        int remaining = random.nextInt(fitting);
+        int remaining = rank;
         int chosen = NONE;
         for (int word = lowWord; word <= highWord; word++) {
             long bits = marks[word];

@@ -7,7 +7,7 @@ import org.stowage.core.Units;
 
 /**
  * The servers of one simulation: capacity and residual per resource, the jobs each one holds, and the
- * indexes that answer best-fit and first-fit queries.
+ * indexes that answer best-fit, first-fit and random-fit queries.
  *
  * <p>Server {@code s} is an {@code int} in {@code [0, count)}; capacities may differ per server and per
  * resource (heterogeneous clusters). Each server's jobs form an intrusive list through the job table's
@@ -15,11 +15,12 @@ import org.stowage.core.Units;
  *
  * <h2>Indexes</h2>
  * <ul>
- *   <li>A max segment tree over server index, one maximum per resource per node. First fit descends to
- *       the leftmost leaf that fits: O(log L) for D = 1. For D &gt; 1 a subtree is entered only when
- *       every resource's maximum could hold the job (a necessary condition), so the search is exact and
- *       usually O(log L), O(L) in the worst case (many servers that pass per-resource maxima but fail
- *       jointly).</li>
+ *   <li>A max segment tree over server index, one maximum residual per resource per node. First fit
+ *       descends to the leftmost leaf that fits: O(log L) for D = 1. For D &gt; 1 a subtree is entered only
+ *       when every resource's maximum could hold the job (a necessary condition), so the search is exact
+ *       and O(log L) when few servers are full, but O(L) on a loaded cluster where servers are full in
+ *       different resources (a subtree's per-resource maxima then come from different servers). Also
+ *       answers {@link #nextWithResidualAtLeast} and {@link #maxResidual} in O(log L) and O(1).</li>
  *   <li>D = 1: servers grouped by exact residual ({@link BestFitBuckets}): a 64-ary bitset over residual
  *       values finds the least residual &gt;= size (O(log<sub>64</sub> U), about 4 words), and that
  *       residual's bucket, a treap keyed by server index, gives its lowest-index server (O(1) for a
@@ -28,19 +29,30 @@ import org.stowage.core.Units;
  *       marks the server, and the next best-fit query moves each marked server once (O(1) expected for
  *       buckets of one, O(log L) at worst). A server that changes several times between queries (vacated,
  *       then refilled) costs one move. Memory O(L + U/8) for a residual universe of U units.</li>
- *   <li>D &gt; 1: best fit maximises the score {@code sum_d size_d * occupied_d}, the inner product of the
- *       job's requirement and the server's occupied resources (Psychas and Ghaderi 2018, Sec. VI,
- *       "RMS-BF"), among servers that hold the job; ties go to the lowest index. It walks the segment
- *       tree with the same pruning as first fit: O(F log L) for F candidate leaves, O(L * D) worst
- *       case. The score fits a {@code long} because every unit count is below 2<sup>30</sup>.</li>
+ *   <li>D &gt; 1 best fit, and random fit for any D: servers bucketed by residual vector in a grid of at
+ *       most 1024 cells, geometric per resource ({@link ResidualGrid}). Best fit maximises the score
+ *       {@code sum_d size_d * occupied_d}, the inner product of the job's requirement and the server's
+ *       occupied resources (Psychas and Ghaderi 2018, Sec. VI, "RMS-BF"), among servers that hold the job;
+ *       ties go to the lowest index. It is a best-bound-first branch and bound over the cells from the
+ *       job's own cell, each cell bounded by its residual range and its members' occupancy: O(V log V + S)
+ *       for V cells visited and S servers in the cells scanned (about ten and one or two cells on the
+ *       issue-12 workload), O(cells log cells + L) at worst. The score fits a {@code long} because every
+ *       unit count is below 2<sup>30</sup>. Random fit draws a server uniformly among those that hold the
+ *       job, exactly: F counted from the cells (member counts above the job, tests in the straddling
+ *       cells), one {@code nextInt(F)}, then the k-th holder by index (a scan when F &gt;= L/8, else a
+ *       bitset of holders): O(C + S + min(F, L)). The grid is built by the first such query (O(L + cells)),
+ *       so kernels that never ask pay nothing; after that every residual change moves the server between
+ *       cells in O(D).</li>
  * </ul>
  * Every residual change updates the segment tree in O(D log L) (the climb stops at the first node whose
- * maxima do not change) and marks the server for the best-fit index.
+ * maxima do not change), marks the server for the D = 1 best-fit index, and moves it in the grid once built.
  *
  * <h2>Allocation</h2>
- * All arrays are sized at construction. The only allocation is a 512-byte page of the best-fit bitset the
- * first time a residual in its range of 4096 units occurs, so a run allocates nothing once every residual
- * range it visits has been seen. Not thread-safe.
+ * All arrays are sized at construction, except the grid, sized when the first D &gt; 1 best-fit or any
+ * random-fit query builds it (O(L) ints, O(L/64) longs, O(cells x D) ints), and a 512-byte page of the
+ * D = 1 best-fit bitset the first time a residual in its range of 4096 units occurs. So a run allocates
+ * nothing once its first queries have been made and every residual range it visits has been seen; queries
+ * and updates themselves never allocate. Not thread-safe.
  */
 public final class ServerTable implements ServerView {
     private final int count;

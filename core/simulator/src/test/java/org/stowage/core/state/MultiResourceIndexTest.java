@@ -11,6 +11,8 @@ import java.util.random.RandomGeneratorFactory;
 
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The multi-resource fit index ({@link ResidualGrid} behind {@link ServerTable#bestFit} for D &gt; 1 and
@@ -145,18 +147,75 @@ class MultiResourceIndexTest {
         return fallback;
     }
 
-    @Test
-    void randomFitIsUniformOverTheServersThatHoldTheJob() {
-        // 300 servers of capacity (10, 10); server s is loaded so that a (3, 3) job fits exactly the
-        // servers with s % 3 != 0 and s % 7 != 0 (some full on CPU, some on memory, the rest open)
+    /**
+     * After the first query has built the grid, best-fit and random-fit queries with the placements and
+     * departures they cause allocate nothing (measured on the thread over 200,000 operations, in up to
+     * three windows so that a JIT deoptimisation's one-off allocation is not counted).
+     */
+    @ParameterizedTest(name = "D={0}")
+    @ValueSource(ints = {1, 2, 3, 8})
+    void queriesAndUpdatesAllocateNothing(final int dimensions) {
+        final int count = 2000;
+        final int[] capacities = new int[count * dimensions];
+        final SplittableRandom random = new SplittableRandom(BASE_SEED + dimensions);
+        for (int i = 0; i < capacities.length; i++) {
+            capacities[i] = 16 + random.nextInt(48);
+        }
+        final ServerTable servers = new ServerTable(dimensions, capacities);
+        final JobTable jobs = new JobTable(dimensions, 4096);
+        final RandomGenerator draws = draws(BASE_SEED);
+        final int[] ring = new int[1024];
+        final boolean[] placed = new boolean[ring.length];
+        for (int i = 0; i < ring.length; i++) {
+            ring[i] = jobs.allocate(0, 1, 0);
+        }
+        final int[] sizes = new int[4096 * dimensions];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = 1 + random.nextInt(12);
+        }
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        final long thread = Thread.currentThread().getId();
+        long allocated = -1;
+        int op = 0;
+        for (int window = 0; window < 4 && allocated != 0; window++) {
+            final long before = threads.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < 200_000; i++, op++) {
+                final int slot = op & (ring.length - 1);
+                if (placed[slot]) {
+                    servers.vacate(jobs, ring[slot]);
+                }
+                for (int d = 0; d < dimensions; d++) {
+                    jobs.setSize(ring[slot], d, sizes[(op & 4095) * dimensions + d]);
+                }
+                final int server = (op & 1) == 0 ? servers.bestFit(jobs, ring[slot]) : servers.randomFit(jobs, ring[slot], draws);
+                placed[slot] = server != ServerView.NONE;
+                if (placed[slot]) {
+                    servers.occupy(jobs, ring[slot], server);
+                }
+            }
+            // the first window builds the grid and warms up; later ones are measured
+            allocated = window == 0 ? -1 : threads.getThreadAllocatedBytes(thread) - before;
+        }
+        assertEquals(0, allocated, "D=" + dimensions + " seed " + (BASE_SEED + dimensions) + ": bytes allocated by 200,000 operations");
+    }
+
+    /**
+     * Dense: 300 servers of capacity (10, 10), loaded so that a (3, 3) job fits exactly those with
+     * s % 3 != 0 and s % 7 != 0 (some full on CPU, some on memory; 171 open: the selection scans). Sparse:
+     * only s % 13 == 5 stay open (23 of 300: the selection marks holders in the bitset).
+     */
+    @ParameterizedTest(name = "sparse={0}")
+    @ValueSource(booleans = {false, true})
+    void randomFitIsUniformOverTheServersThatHoldTheJob(final boolean sparse) {
         final int count = 300;
         final ServerTable servers = ServerTable.homogeneous(count, 10, 10);
         final JobTable jobs = new JobTable(2, 1024);
         final List<Integer> expected = new ArrayList<>();
         for (int s = 0; s < count; s++) {
             final int job = jobs.allocate(0, 1, 0);
-            final boolean cpuFull = s % 3 == 0;
-            final boolean memoryFull = s % 7 == 0;
+            final boolean cpuFull = sparse ? s % 13 != 5 && s % 2 == 0 : s % 3 == 0;
+            final boolean memoryFull = sparse ? s % 13 != 5 && s % 2 == 1 : s % 7 == 0;
             jobs.setSize(job, 0, cpuFull ? 9 : s % 5);
             jobs.setSize(job, 1, memoryFull ? 8 : s % 4);
             servers.occupy(jobs, job, s);
@@ -192,6 +251,7 @@ class MultiResourceIndexTest {
             + " servers exceeds " + critical + " (p = 1e-6)");
         // and the test has power: a draw that favours low indexes by 10% is rejected
         assertTrue(biasedChiSquare(fitting, draws, draws(seed + 1)) > critical, "seed " + seed + ": the test has no power");
+        assertEquals(sparse, fitting < count / 8, "the case exercises the intended selection");
     }
 
     /** The chi-square statistic of a draw that picks the lower half 10% more often. */

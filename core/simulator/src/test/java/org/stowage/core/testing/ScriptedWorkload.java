@@ -3,7 +3,10 @@ package org.stowage.core.testing;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.Workload;
 
-/** A hand-written workload: rows of (arrival time, service time, size in units per resource...). */
+/**
+ * A hand-written workload: rows of (arrival time, service time, size in units per resource...), every job of
+ * class 0, or of the classes given, or with {@link #typed} rows of (arrival time, service time, class, size...).
+ */
 public final class ScriptedWorkload implements Workload {
     private final double[][] rows;
     private final int[] classes;
@@ -17,6 +20,20 @@ public final class ScriptedWorkload implements Workload {
     public ScriptedWorkload(final int[] classes, final double[]... rows) {
         this.rows = rows;
         this.classes = classes;
+    }
+
+    /** Rows of (arrival time, service time, job class, size in units per resource...). */
+    public static ScriptedWorkload typed(final double[]... rows) {
+        final int[] classes = new int[rows.length];
+        final double[][] plain = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            classes[i] = (int) rows[i][2];
+            plain[i] = new double[rows[i].length - 1];
+            plain[i][0] = rows[i][0];
+            plain[i][1] = rows[i][1];
+            System.arraycopy(rows[i], 3, plain[i], 2, rows[i].length - 3);
+        }
+        return new ScriptedWorkload(classes, plain);
     }
 
     @Override

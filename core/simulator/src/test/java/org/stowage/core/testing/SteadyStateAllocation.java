@@ -38,6 +38,9 @@ public final class SteadyStateAllocation {
     private static final int WARMUP_DECISIONS = 100_000;
     private static final int MEASURED_DECISIONS = 120_000;
     private static final int MAX_WINDOWS = 10;
+    private static final double INTENSITY = 0.85;
+    /** Batch kernels (DJSF) plan whole queues and keep a bounded queue online only at lighter loads. */
+    private static final double BATCH_INTENSITY = 0.5;
 
     private SteadyStateAllocation() {
     }
@@ -51,8 +54,8 @@ public final class SteadyStateAllocation {
     /**
      * Fails unless the kernel of {@code definition}, in test variant {@code variant}, reaches a whole window
      * of 0 bytes in every time mode it supports: 100 unit servers, sizes U[0.01, 0.9] (discrete types of
-     * 0.2, 0.3 and 0.5 for kernels that need types) at intensity 0.85, so that every kernel, VQS included,
-     * keeps a bounded queue.
+     * 0.2, 0.3 and 0.5 for kernels that need types) at intensity 0.85 (0.5 for batch kernels), so that every
+     * kernel, VQS included, keeps a bounded queue.
      */
     public static void assertAllocationFree(final KernelDefinition definition, final String variant) {
         final String parameters = variant.replace("{J}", LEVELS).replace("{stall}", STALL);
@@ -93,7 +96,8 @@ public final class SteadyStateAllocation {
             if (planner != null) {
                 model = model.withPlan(planner.apply(model));
             }
-            final double lambda = SyntheticWorkload.lambdaForIntensity(0.85, SERVERS, service.mean(), sizes.mean(0));
+            final double intensity = requirements.batch() ? BATCH_INTENSITY : INTENSITY;
+            final double lambda = SyntheticWorkload.lambdaForIntensity(intensity, SERVERS, service.mean(), sizes.mean(0));
             final Arrivals arrivals = mode == TimeMode.SLOTTED
                 ? Arrivals.poissonPerSlot(lambda) : Arrivals.poissonProcess(lambda);
             final Simulation simulation = Simulation.builder()

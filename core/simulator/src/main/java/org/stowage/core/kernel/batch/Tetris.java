@@ -4,7 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
-import org.stowage.core.state.FifoQueue;
+import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
@@ -17,31 +17,47 @@ import org.stowage.core.state.ServerView;
  * first, then the lowest machine index.
  *
  * <h2>Index</h2>
- * Each machine caches its best fitting queued job and that score. The cache stays exact because a machine's
- * best changes only when its free resources change (a departure or a placement on it: rescan the queue for
- * that machine), when a job arrives (offered to every machine) or when its best job leaves the queue
- * (rescan). The pair to place is the best over the machines' caches.
+ * Each machine holds a cached best (job, score), exact or an upper bound ("stale"), and a tournament tree
+ * over the machines gives the best cache in O(1). The bounds are sound because a machine's best can only
+ * fall while its free resources do not grow: a placement elsewhere removes one job, a placement on it
+ * shrinks its free resources, and the score grows with free resources (the work term does not depend on
+ * them). So a placement marks the machine it used and every machine that cached the placed job stale
+ * without rescanning; the pick takes the best cache, and when that one is stale it is made exact (copied
+ * from the machine last rescanned since the last placement if their free resources are equal, else a scan
+ * of the queue) and the pick repeats, lazily. A departure (free resources grow) forces a rescan of that
+ * machine at the next decision; an arrival is offered to every machine (a job that beats a stale bound is
+ * that machine's exact best).
  *
- * <p>Cost per decision: O(N D) per machine with a departure, O(A L D) for A arrivals, and per placement
- * O(L) plus O(N D) for the machine placed on and for every machine whose cached job it was; that last set
- * is every empty machine when they are identical (a batch's start), so the worst case stays O(N L D) per
- * placement there, against the naive O(N L D) per placement always. Memory: L ints and doubles, an int
- * column per job. Allocation-free once the arrival buffer has reached its high-water mark.
+ * <p>With one resource and gamma = 0 the best job on a machine is the largest that fits (the score is size x
+ * free), so a scan is the queue's size-index query, O(log U). Cost per decision otherwise: O(N D) per
+ * machine with a departure, O(A (L D + log L)) for A arrivals, and per
+ * placement O(L) to mark the caches of the placed job plus, per stale machine picked, O(log L) and O(D)
+ * (a copy) or O(N D) (a scan). On identical machines at a batch's start, one scan per placement serves all
+ * of them, where a plain scan costs O(N L D) per placement. Memory: L ints, doubles and flags and a 2L tree,
+ * an int column per job. Allocation-free once the arrival buffer has reached its high-water mark.
  */
 public final class Tetris implements Scheduler {
     private final double gamma;
     private SchedulerContext context;
     private JobView jobs;
     private ServerView servers;
-    private FifoQueue queue;
+    private JobQueue queue;
+    /** One resource and no work term: a machine's best is the largest job that fits it, found by the queue's size index. */
+    private boolean sizeIndexed;
     private int sequenceColumn;
     private int nextSequence;
     private double[] inverseScale;
     private int[] bestJob;
     private double[] bestScore;
+    private boolean[] stale;
     private boolean[] dirty;
     private int[] dirtyServers;
     private int dirtyCount;
+    /** Tournament tree: node i holds the best server of its subtree; leaves at [leaves, 2 leaves). */
+    private int[] tree;
+    private int leaves;
+    /** The server rescanned last since the last placement, whose result serves servers with equal free resources. */
+    private int memo = ServerView.NONE;
     private final IntArrayList arrivals = new IntArrayList(1024);
 
     /** @param gamma weight of the work term, finite and &gt;= 0 (0 for Hu and Li 2022) */
@@ -62,14 +78,26 @@ public final class Tetris implements Scheduler {
         context = schedulerContext;
         jobs = schedulerContext.jobs();
         servers = schedulerContext.servers();
-        queue = schedulerContext.newFifoQueue();
+        queue = schedulerContext.newQueue();
+        sizeIndexed = schedulerContext.servers().dimensions() == 1 && gamma == 0;
         sequenceColumn = jobs.addIntColumn(0);
         inverseScale = TetrisScore.inverseLargestCapacity(servers);
         final int count = servers.count();
         bestJob = new int[count];
+        java.util.Arrays.fill(bestJob, JobTable.NONE);
         bestScore = new double[count];
+        stale = new boolean[count];
         dirty = new boolean[count];
         dirtyServers = new int[count];
+        leaves = Integer.highestOneBit(Math.max(1, count - 1)) << 1;
+        tree = new int[2 * leaves];
+        java.util.Arrays.fill(tree, ServerView.NONE);
+        for (int s = 0; s < count; s++) {
+            tree[leaves + s] = s;
+        }
+        for (int node = leaves - 1; node >= 1; node--) {
+            tree[node] = winner(tree[2 * node], tree[2 * node + 1]);
+        }
         for (int s = 0; s < count; s++) {
             markDirty(s);
         }
@@ -89,31 +117,30 @@ public final class Tetris implements Scheduler {
 
     @Override
     public void decide(final double now) {
+        memo = ServerView.NONE;
         refreshCaches();
         while (true) {
-            int server = ServerView.NONE;
-            for (int s = 0; s < bestJob.length; s++) {
-                if (bestJob[s] != JobTable.NONE && (server == ServerView.NONE || better(bestScore[s], bestJob[s],
-                    bestScore[server], bestJob[server]))) {
-                    server = s;
-                }
-            }
-            if (server == ServerView.NONE) {
+            final int server = tree[1];
+            if (server == ServerView.NONE || bestJob[server] == JobTable.NONE) {
                 return;
+            }
+            if (stale[server]) {
+                refresh(server);
+                continue;
             }
             final int job = bestJob[server];
             queue.remove(job);
             context.place(job, server);
-            rescan(server);
+            memo = ServerView.NONE;
             for (int s = 0; s < bestJob.length; s++) {
                 if (bestJob[s] == job) {
-                    rescan(s);
+                    stale[s] = true;
                 }
             }
         }
     }
 
-    /** Machines whose resources changed rescan the queue; the others only weigh the new arrivals. */
+    /** Machines whose resources grew rescan the queue; the others only weigh the new arrivals. */
     private void refreshCaches() {
         for (int i = 0; i < dirtyCount; i++) {
             final int s = dirtyServers[i];
@@ -135,7 +162,10 @@ public final class Tetris implements Scheduler {
         arrivals.clear();
     }
 
-    /** Weighs one queued job for one machine; idempotent, so a machine rescanned this decision may see it twice. */
+    /**
+     * Weighs one queued job for one machine. Idempotent (a machine rescanned this decision may see it twice);
+     * a job that beats a stale bound is the machine's exact best.
+     */
     private void offer(final int job, final int server) {
         if (!servers.fits(jobs, job, server)) {
             return;
@@ -144,11 +174,48 @@ public final class Tetris implements Scheduler {
         if (bestJob[server] == JobTable.NONE || better(score, job, bestScore[server], bestJob[server])) {
             bestJob[server] = job;
             bestScore[server] = score;
+            stale[server] = false;
+            update(server);
         }
     }
 
-    /** The queue in arrival order, so the first of equal scores is the earliest arrival. O(N D). */
+    /** Makes a stale machine's cache exact: from the memo when their free resources are equal, else a scan. */
+    private void refresh(final int server) {
+        if (memo != ServerView.NONE && sameResiduals(memo, server)) {
+            bestJob[server] = bestJob[memo];
+            bestScore[server] = bestScore[memo];
+            stale[server] = false;
+            update(server);
+        } else {
+            rescan(server);
+            memo = server;
+        }
+    }
+
+    private boolean sameResiduals(final int a, final int b) {
+        for (int d = 0; d < inverseScale.length; d++) {
+            if (servers.residual(a, d) != servers.residual(b, d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The queue in arrival order, so the first of equal scores is the earliest arrival: O(N D + log L); with
+     * one resource and gamma = 0, the size index's largest fitting job: O(log U + log L).
+     */
     private void rescan(final int server) {
+        if (sizeIndexed) {
+            // score = size x free / s^2 grows with the size, and equal sizes come out earliest first
+            final int best = queue.largestAtMost(servers.residual(server, 0));
+            bestJob[server] = best;
+            bestScore[server] = best == JobTable.NONE ? 0
+                : TetrisScore.kernelScore(jobs, best, servers, server, inverseScale, gamma);
+            stale[server] = false;
+            update(server);
+            return;
+        }
         int best = JobTable.NONE;
         double score = 0;
         for (int job = queue.head(); job != JobTable.NONE; job = queue.next(job)) {
@@ -162,6 +229,26 @@ public final class Tetris implements Scheduler {
         }
         bestJob[server] = best;
         bestScore[server] = score;
+        stale[server] = false;
+        update(server);
+    }
+
+    /** Re-plays the tournament from a machine's leaf to the root. O(log L). */
+    private void update(final int server) {
+        for (int node = (leaves + server) >>> 1; node >= 1; node >>>= 1) {
+            tree[node] = winner(tree[2 * node], tree[2 * node + 1]);
+        }
+    }
+
+    /** The better cache of two machines (NONE and empty caches lose; ties to the lower index, the left one). */
+    private int winner(final int left, final int right) {
+        if (right == ServerView.NONE || bestJob[right] == JobTable.NONE) {
+            return left;
+        }
+        if (left == ServerView.NONE || bestJob[left] == JobTable.NONE) {
+            return right;
+        }
+        return better(bestScore[right], bestJob[right], bestScore[left], bestJob[left]) ? right : left;
     }
 
     /** Higher score first, then the earlier arrival. */

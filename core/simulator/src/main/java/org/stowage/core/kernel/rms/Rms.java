@@ -1,10 +1,10 @@
 package org.stowage.core.kernel.rms;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
-import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobTable;
@@ -70,7 +70,7 @@ public final class Rms implements Scheduler {
     private final double[] fixedReplacement;
     private double clockRate;
     private RmsWeights weights;
-    private JobClasses classes;
+    private DiscreteTypes typeTable;
     private int types;
 
     private SchedulerContext context;
@@ -78,8 +78,6 @@ public final class Rms implements Scheduler {
     private ServerView servers;
     private int serverCount;
     private int dimensions;
-    /** The exact size of type j on resource d at {@code j * D + d}. */
-    private int[] typeSize;
     private FifoQueue[] queues;
     /** {@code Q_j}: the length of queue j, kept here so the weights read a plain array. */
     private int[] queueLengths;
@@ -159,24 +157,14 @@ public final class Rms implements Scheduler {
     @Override
     public void attach(final SchedulerContext schedulerContext) {
         context = schedulerContext;
-        classes = model.jobClasses();
-        if (!classes.allExact()) {
-            throw new IllegalArgumentException(name + " needs discrete job types (every class of one exact size)"
-                + " in its model; got " + classes);
-        }
-        types = classes.count();
-        clockRate = adaptive ? rate : rate * types;
-        weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());
         jobs = context.jobs();
         servers = context.servers();
         serverCount = servers.count();
         dimensions = servers.dimensions();
-        typeSize = new int[types * dimensions];
-        for (int j = 0; j < types; j++) {
-            for (int d = 0; d < dimensions; d++) {
-                typeSize[j * dimensions + d] = classes.exactSize(j, d);
-            }
-        }
+        typeTable = DiscreteTypes.of(name, model, dimensions, context.timeMode());
+        types = typeTable.count;
+        clockRate = adaptive ? rate : rate * types;
+        weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());
         queues = new FifoQueue[types];
         for (int j = 0; j < types; j++) {
             queues[j] = context.newFifoQueue();
@@ -192,13 +180,13 @@ public final class Rms implements Scheduler {
             newerColumn = jobs.addIntColumn(NONE);
             oldestDummy = new int[types];
             newestDummy = new int[types];
-            java.util.Arrays.fill(oldestDummy, NONE);
-            java.util.Arrays.fill(newestDummy, NONE);
+            Arrays.fill(oldestDummy, NONE);
+            Arrays.fill(newestDummy, NONE);
         }
         if (placement == Placement.RANDOM_FIT) {
             fitting = new int[types * serverCount];
             fittingPosition = new int[types * serverCount];
-            java.util.Arrays.fill(fittingPosition, -1);
+            Arrays.fill(fittingPosition, -1);
             fitCount = new int[types];
             for (int l = 0; l < serverCount; l++) {
                 updateFitting(l);
@@ -254,7 +242,9 @@ public final class Rms implements Scheduler {
             longest = Math.max(longest, queueLengths[j]);
         }
         final double coin = coins.nextDouble();
-        if (fixedReplacement != null ? coin < fixedReplacement[type] : weights.replaces(queueLengths[type], longest, coin)) {
+        final boolean replace = fixedReplacement != null ? coin < fixedReplacement[type]
+            : weights.replaces(queueLengths[type], longest, coin);
+        if (replace) {
             assert fits(type, server) : "a departure frees the type's size on its server";
             start(type, server);
         }
@@ -293,7 +283,7 @@ public final class Rms implements Scheduler {
                 return fitting[type * serverCount + Math.min(count - 1, (int) (sampling.nextDouble() * count))];
             }
             default -> {
-                return servers.bestFitOfSize(typeSize, type * dimensions);
+                return servers.bestFitOfSize(typeTable.packedSizes(), type * dimensions);
             }
         }
     }
@@ -307,7 +297,7 @@ public final class Rms implements Scheduler {
             queueLengths[type]--;
             context.place(head, server);
         } else {
-            final int dummy = context.placeDummy(type, server, dummyService.nextExponential() * classes.meanService(type));
+            final int dummy = context.placeDummy(type, server, typeTable.dummyService(type, dummyService));
             if (replaceDummies) {
                 appendDummy(dummy, type);
             }
@@ -318,13 +308,7 @@ public final class Rms implements Scheduler {
     }
 
     private boolean fits(final int type, final int server) {
-        final int base = type * dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            if (typeSize[base + d] > servers.residual(server, d)) {
-                return false;
-            }
-        }
-        return true;
+        return typeTable.fitsNow(servers, type, server);
     }
 
     /** Server {@code server}'s residual changed: its membership in every type's fitting set. O(J D). */

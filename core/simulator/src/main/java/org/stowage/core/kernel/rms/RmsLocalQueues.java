@@ -4,7 +4,6 @@ import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
-import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobView;
@@ -32,7 +31,8 @@ import org.stowage.core.state.ServerView;
  * Tick: O(D) (+ O(log L) to update the type's JSQ tree when a queued job starts). Departure: O(J) for
  * {@code Q_max^l}, + O(log L) when it starts a queued job. Arrival: JSQ O(log L) (a per-type min tree over the
  * servers that counts its minima, so the k-th minimum in index order is found by one descent); Po2 O(1).
- * Memory: L J FIFO queues (O(1) each), 2 L J ints of lengths and eligible servers, JSQ 4 J L ints of trees. Nothing allocates after
+ * Memory: L J FIFO queues (O(1) each), 2 L J ints of lengths and eligible servers, JSQ 4 J L ints of
+ * trees. Nothing allocates after
  * {@link #attach}. Not thread-safe.
  */
 public final class RmsLocalQueues implements Scheduler {
@@ -54,14 +54,12 @@ public final class RmsLocalQueues implements Scheduler {
     private SchedulerContext context;
     private JobView jobs;
     private ServerView servers;
-    private JobClasses classes;
+    private DiscreteTypes typeTable;
     private RmsWeights weights;
     private int types;
     private int serverCount;
-    private int dimensions;
     private int pairs;
     private double clockRate;
-    private int[] typeSize;
     /** The local queue of server l and type j at {@code l * J + j}, and its length. */
     private FifoQueue[] local;
     private int[] localLength;
@@ -104,25 +102,14 @@ public final class RmsLocalQueues implements Scheduler {
     @Override
     public void attach(final SchedulerContext schedulerContext) {
         context = schedulerContext;
-        classes = model.jobClasses();
-        if (!classes.allExact()) {
-            throw new IllegalArgumentException(name + " needs discrete job types (every class of one exact size)"
-                + " in its model; got " + classes);
-        }
-        weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());
         jobs = context.jobs();
         servers = context.servers();
-        types = classes.count();
         serverCount = servers.count();
-        dimensions = servers.dimensions();
+        typeTable = DiscreteTypes.of(name, model, servers.dimensions(), context.timeMode());
+        types = typeTable.count;
+        weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());
         pairs = serverCount * types;
         clockRate = rate * pairs;
-        typeSize = new int[types * dimensions];
-        for (int j = 0; j < types; j++) {
-            for (int d = 0; d < dimensions; d++) {
-                typeSize[j * dimensions + d] = classes.exactSize(j, d);
-            }
-        }
         local = new FifoQueue[pairs];
         for (int i = 0; i < pairs; i++) {
             local[i] = context.newFifoQueue();
@@ -220,28 +207,17 @@ public final class RmsLocalQueues implements Scheduler {
             lengthChanged(slot, -1);
             context.place(head, server);
         } else {
-            context.placeDummy(type, server, dummyService.nextExponential() * classes.meanService(type));
+            context.placeDummy(type, server, typeTable.dummyService(type, dummyService));
         }
     }
 
     private boolean fits(final int type, final int server) {
-        final int base = type * dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            if (typeSize[base + d] > servers.residual(server, d)) {
-                return false;
-            }
-        }
-        return true;
+        return typeTable.fitsNow(servers, type, server);
     }
 
     /** Whether server {@code server}'s capacity (empty) holds type {@code type}. */
     private boolean holds(final int type, final int server) {
-        for (int d = 0; d < dimensions; d++) {
-            if (typeSize[type * dimensions + d] > servers.capacity(server, d)) {
-                return false;
-            }
-        }
-        return true;
+        return typeTable.fitsEmpty(servers, type, server);
     }
 
     private void lengthChanged(final int slot, final int delta) {

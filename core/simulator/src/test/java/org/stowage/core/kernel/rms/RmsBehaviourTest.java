@@ -19,6 +19,7 @@ import org.stowage.core.kernel.Kernels;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
+import org.stowage.core.state.JobQueueView;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerTable;
@@ -56,8 +57,8 @@ class RmsBehaviourTest {
         final double lambda = SyntheticWorkload.lambdaForIntensity(0.8, SERVERS, 1, sizeLaw.mean(0));
         final Simulation.Builder builder = Simulation.builder()
             .servers(servers)
-            .workload(new SyntheticWorkload(Arrivals.poissonProcess(lambda), sizeLaw, ServiceDistribution.exponential(1),
-                seed, JOBS))
+            .workload(new SyntheticWorkload(Arrivals.poissonProcess(lambda), sizeLaw,
+                ServiceDistribution.exponential(1), seed, JOBS))
             .model(model)
             .scheduler(Kernels.byName(spec))
             .timeMode(TimeMode.CONTINUOUS)
@@ -125,14 +126,16 @@ class RmsBehaviourTest {
             java.util.Arrays.fill(dummies, 0);
             java.util.Arrays.fill(waiting, 0);
             for (int server = 0; server < servers.count(); server++) {
-                for (int job = servers.firstJob(server); job != JobTable.NONE; job = servers.nextJobOnServer(jobs, job)) {
+                for (int job = servers.firstJob(server); job != JobTable.NONE;
+                     job = servers.nextJobOnServer(jobs, job)) {
                     if (jobs.isDummy(job)) {
                         dummies[jobs.jobClass(job)]++;
                     }
                 }
             }
-            for (int queue = 0; queue < simulation.queueCount(); queue++) {
-                for (int job = simulation.queue(queue).head(); job != JobTable.NONE; job = simulation.queue(queue).next(job)) {
+            for (int id = 0; id < simulation.queueCount(); id++) {
+                final JobQueueView queue = simulation.queue(id);
+                for (int job = queue.head(); job != JobTable.NONE; job = queue.next(job)) {
                     waiting[jobs.jobClass(job)]++;
                 }
             }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.engine.Simulation;
@@ -21,6 +20,7 @@ import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.testing.ScriptedRandomness;
+import org.stowage.core.testing.ScriptedWorkload;
 
 /**
  * Hand-computed event logs of every RMS kernel on small scenarios: the random streams are scripted
@@ -46,34 +46,6 @@ class RmsKernelTest {
         final double[] services = new double[sizes.length];
         java.util.Arrays.fill(services, 1.0);
         return Model.of(servers).withJobClasses(JobClasses.types(sizes, services, null)).withPlan(new RmsPlan(maxJobs));
-    }
-
-    /** Rows of (arrival, service, type, size per resource...). */
-    private static Workload typed(final double[]... rows) {
-        return new Workload() {
-            private int next;
-
-            @Override
-            public int dimensions() {
-                return rows.length == 0 ? 1 : rows[0].length - 3;
-            }
-
-            @Override
-            public double peekArrivalTime() {
-                return next < rows.length ? rows[next][0] : Double.POSITIVE_INFINITY;
-            }
-
-            @Override
-            public void next(final JobSpec spec) {
-                final double[] row = rows[next++];
-                spec.arrivalTime = row[0];
-                spec.serviceTime = row[1];
-                spec.jobClass = (int) row[2];
-                for (int d = 0; d < spec.size.length; d++) {
-                    spec.size[d] = (int) row[3 + d];
-                }
-            }
-        };
     }
 
     /** Names real jobs J1, J2, ... by arrival and dummies d{type}#{n} by placement. */
@@ -164,7 +136,7 @@ class RmsKernelTest {
                 0.3, 0.3,                       // t=3.5 and 4.0, all queues empty: w = 0, never replaced
                 0.0);                           // t=4.5: 0 < 0 is false
         final Rms kernel = (Rms) Kernels.byName("RMS:r=1").create(model);
-        final Run run = run(servers, model, script.wrap(kernel), typed(
+        final Run run = run(servers, model, script.wrap(kernel), ScriptedWorkload.typed(
             new double[] {0.5, 2.5, 1, 5},      // J1, type 1
             new double[] {0.6, 1.0, 1, 5}),     // J2, type 1
             Double.POSITIVE_INFINITY);
@@ -194,7 +166,8 @@ class RmsKernelTest {
             .stream(DUMMY, 10, 10, 0.5)
             .stream(COINS, 0.5, 0.5, 0.5);
         final Rms kernel = (Rms) Kernels.byName("RMS:r=1,replace=true").create(model);
-        final Run run = run(servers, model, script.wrap(kernel), typed(new double[] {2.5, 1.0, 0, 2}),
+        final Run run = run(servers, model, script.wrap(kernel),
+            ScriptedWorkload.typed(new double[] {2.5, 1.0, 0, 2}),
             Double.POSITIVE_INFINITY);
         assertEquals(List.of(
             "1.0000 d+ d0#1 s0",
@@ -225,7 +198,7 @@ class RmsKernelTest {
                 0.5)                            // t=5, type 1, set [0, 1, 2]: floor(1.5) = 1: server 1
             .stream(DUMMY, 10, 10, 10);
         final Run run = run(servers, model, script.wrap(Kernels.byName("RMS-RF:r=1").create(model)),
-            typed(new double[] {0.1, 100, 1, 3}), 6);
+            ScriptedWorkload.typed(new double[] {0.1, 100, 1, 3}), 6);
         assertEquals(List.of(
             "0.1000 A J1",
             "1.0000 d+ d0#1 s0",
@@ -244,7 +217,7 @@ class RmsKernelTest {
             .stream(CLOCK, gap(2, 1.0), 0.1, gap(2, 1.0), 0.9, gap(2, 1.0), 0.1, gap(2, 1.0), 0.9, gap(2, 10))
             .stream(DUMMY, 10, 10, 10);
         final Run run = run(servers, model, script.wrap(Kernels.byName("RMS-BF:r=1").create(model)),
-            typed(new double[] {0.1, 100, 1, 2}), 4.5);
+            ScriptedWorkload.typed(new double[] {0.1, 100, 1, 2}), 4.5);
         assertEquals(List.of(
             "0.1000 A J1",
             "1.0000 d+ d0#1 s0",                // all at 10: lowest index
@@ -264,7 +237,7 @@ class RmsKernelTest {
             .stream(CLOCK, gap(2, 1.0), 0.1, gap(2, 1.0), 0.9, gap(2, 1.0), 0.1, gap(2, 10))
             .stream(DUMMY, 10, 10);
         final Run run = run(servers, model, script.wrap(Kernels.byName("RMS-BF:r=1").create(model)),
-            typed(new double[] {0.1, 100, 1, 1, 4}), 3.5);
+            ScriptedWorkload.typed(new double[] {0.1, 100, 1, 1, 4}), 3.5);
         assertEquals(List.of(
             "0.1000 A J1",
             "1.0000 d+ d0#1 s0",                // both empty: score 0, lowest index
@@ -289,7 +262,8 @@ class RmsKernelTest {
                 0.76, 0.5,
                 0.74, 0.5)                      // t=3, Q = (2, 0): 0.74 < 0.749743: type 0
             .stream(DUMMY, 10);
-        final Run run = run(servers, model, script.wrap(Kernels.byName("RMS-AD:r=1").create(model)), typed(
+        final Run run = run(servers, model, script.wrap(Kernels.byName("RMS-AD:r=1").create(model)),
+            ScriptedWorkload.typed(
             new double[] {0.1, 100, 0, 2}, new double[] {0.2, 100, 0, 2}, new double[] {0.3, 100, 0, 2}), 3.5);
         assertEquals(List.of(
             "0.1000 A J1", "0.2000 A J2", "0.3000 A J3",
@@ -310,7 +284,7 @@ class RmsKernelTest {
             .stream(DUMMY, 10)
             .stream(COINS, 0.5);                // J1 leaves, its queue empty: w = 0, not replaced
         final Run run = run(servers, model, script.wrap(Kernels.byName("RMS-RF-AD+:r=1").create(model)),
-            typed(new double[] {0.5, 1, 0, 5}), 2);
+            ScriptedWorkload.typed(new double[] {0.5, 1, 0, 5}), 2);
         assertEquals(List.of(
             "0.2000 d+ d0#1 s0",                // gap 0.2 at rate 5 (0.2 at rate 1 would be 1.0)
             "0.5000 A J1",
@@ -338,7 +312,7 @@ class RmsKernelTest {
             .stream(COINS, 0.1)                 // J2 leaves server 1, whose queues are empty: w = 0
             .stream(DUMMY, 10);
         final RmsLocalQueues kernel = (RmsLocalQueues) Kernels.byName("RMS+JSQ:r=1").create(model);
-        final Run run = run(servers, model, script.wrap(kernel), typed(
+        final Run run = run(servers, model, script.wrap(kernel), ScriptedWorkload.typed(
             new double[] {0.1, 100, 0, 5}, new double[] {0.2, 0.5, 0, 5}, new double[] {0.3, 100, 0, 5},
             new double[] {0.4, 100, 1, 2}), 3.5);
         assertEquals(List.of(
@@ -363,11 +337,30 @@ class RmsKernelTest {
                 0, 1, 1)                        // J3: servers 0 and 2, one each; coin true: the first, 0
             .stream(CLOCK, gap(6, 5));
         final RmsLocalQueues kernel = (RmsLocalQueues) Kernels.byName("RMS+Po2:r=1").create(model);
-        run(servers, model, script.wrap(kernel), typed(new double[] {0.1, 1, 0, 5}, new double[] {0.2, 1, 0, 5},
+        run(servers, model, script.wrap(kernel), ScriptedWorkload.typed(new double[] {0.1, 1, 0, 5},
+            new double[] {0.2, 1, 0, 5},
             new double[] {0.3, 1, 0, 5}), 1);
         assertEquals(0, script.remaining());
         assertEquals(2, kernel.localQueueLength(0, 0));
         assertEquals(0, kernel.localQueueLength(1, 0));
         assertEquals(1, kernel.localQueueLength(2, 0));
+    }
+
+    @Test
+    void slottedTimeAndUntypedModelsAreRefusedInOneLineNamingTheKernel() {
+        final ServerTable servers = ServerTable.homogeneous(2, 10);
+        final Model typed = model(servers, 5, new int[] {2}, new int[] {5});
+        final IllegalArgumentException slotted = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> Simulation.builder().servers(ServerTable.homogeneous(2, 10))
+                .workload(ScriptedWorkload.typed(new double[] {1, 1, 0, 2})).model(typed)
+                .scheduler(Kernels.byName("RMS+JSQ")).timeMode(TimeMode.SLOTTED).build());
+        assertEquals("RMS+JSQ runs in continuous time only (its clocks are Poisson processes); the time mode is"
+            + " SLOTTED", slotted.getMessage());
+        final Model untyped = Model.of(servers).withPlan(new RmsPlan(5));
+        final IllegalArgumentException classes = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> Simulation.builder().servers(ServerTable.homogeneous(2, 10))
+                .workload(ScriptedWorkload.typed(new double[] {1, 1, 0, 2})).model(untyped)
+                .scheduler(Kernels.byName("RMS-BF")).timeMode(TimeMode.CONTINUOUS).build());
+        assertTrue(classes.getMessage().startsWith("RMS-BF needs discrete job types"), classes.getMessage());
     }
 }
