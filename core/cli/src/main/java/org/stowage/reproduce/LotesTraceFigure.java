@@ -161,10 +161,10 @@ final class LotesTraceFigure implements Figure {
         this.setups = setups;
         final int number = 8 + kind.ordinal();
         this.name = "lotes-fig" + number;
-        this.title = "LoTES Fig. " + number + ": Google 2011 sample, Table 1's cluster, attempts rule, 4 k-means classes: "
+        this.title = "LoTES Fig. " + number + ": Google 2011 sample, Table 1 shrunk, 4 classes: "
             + switch (kind) {
                 case WINDOWS -> "mean response time per window";
-                case DISTRIBUTION -> "response-time distribution (CCDF)";
+                case DISTRIBUTION -> "response-time CCDF";
                 case QUEUE -> "jobs in queue over time";
             };
     }
