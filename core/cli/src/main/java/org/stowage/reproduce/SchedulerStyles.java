@@ -110,7 +110,7 @@ public final class SchedulerStyles {
         // Hu and Li 2022
         put(table, "SJF", 0x6A3D9A, SeriesMarkers.TRAPEZOID);
         put(table, "DJSF", 0xB15928, SeriesMarkers.OVAL);
-        put(table, "DJSF-servers", 0xD98C5F, SeriesMarkers.RECTANGLE);
+        put(table, "DJSF-pooled", 0xD98C5F, SeriesMarkers.RECTANGLE);
         return Collections.unmodifiableMap(table);
     }
 
