@@ -31,6 +31,7 @@ import org.stowage.core.trace.Traces;
  * Hu and Li 2022's results (docs/DJSF.md): the worked examples (Fig. 1, Table 2, Sec. 4.3), exact, and the
  * Google batch (Figs. 8-12, Tables 3-5) on 1000 tasks drawn per seed from the shared Google 2011 sample, run
  * on 20 machines of 0.33 under SJF, Tetris and DJSF (per server). Each item writes a CSV into its directory
+ * (Figs. 8-11 also a PNG and an SVG)
  * and returns the paper's claims against ours; ratios are compared, not absolute times (our tasks are
  * shorter and smaller than the paper's). {@link Scale#PAPER} sweeps 20 seeds for the batch choice and reports
  * the spread; {@link Scale#QUICK} runs one seed.
@@ -232,15 +233,21 @@ public final class PaperDjsf {
             end = Math.max(end, run.metrics().makespan());
         }
         final StringBuilder cdf = new StringBuilder("time,SJF,Tetris,DJSF\n");
-        for (int k = 0; k <= 200; k++) {
+        final double[] times = new double[201];
+        final double[][] fractions = new double[KERNELS.length][times.length];
+        for (int k = 0; k < times.length; k++) {
             final double t = end * k / 200;
+            times[k] = t;
             cdf.append(String.format(Locale.ROOT, "%.3f", t));
-            for (final String kernel : KERNELS) {
-                final BatchRun run = first.get(kernel);
-                cdf.append(String.format(Locale.ROOT, ",%.4f", run.metrics().completedBy(t) / (double) run.metrics().jobs()));
+            for (int i = 0; i < KERNELS.length; i++) {
+                final BatchRun run = first.get(KERNELS[i]);
+                fractions[i][k] = run.metrics().completedBy(t) / (double) run.metrics().jobs();
+                cdf.append(String.format(Locale.ROOT, ",%.4f", fractions[i][k]));
             }
             cdf.append('\n');
         }
+        plot(directory, "djsf-fig8", "Completed jobs over time (Hu and Li 2022, Fig. 8; seed " + seeds()[0] + ")",
+            "time (s)", "fraction of the batch completed", perKernel(times, fractions));
         Files.writeString(directory.resolve("djsf-fig8.csv"), csv);
         Files.writeString(directory.resolve("djsf-fig8-cdf.csv"), cdf);
         out.println("  " + JOBWISE + " (the plan as a job priority, ours): below SJF " + spread(jobwiseOverSjf)
@@ -265,6 +272,10 @@ public final class PaperDjsf {
             csv.append(String.format(Locale.ROOT, "%d,%.6f,%.6f%n", i + 1, vsSjf[i], vsTetris[i]));
         }
         Files.writeString(directory.resolve("djsf-fig9.csv"), csv);
+        plot(directory, "djsf-fig9", "Per-job JCT reduction of DJSF, jobs by decreasing reduction (Fig. 9)",
+            "job rank", "JCT reduction (Eq. 12)", List.of(
+                new Charts.Line("SJF", "DJSF vs SJF", rank(vsSjf.length), descending(vsSjf), null),
+                new Charts.Line("Tetris", "DJSF vs Tetris", rank(vsTetris.length), descending(vsTetris), null)));
         final double positiveSjf = positive(vsSjf);
         final double positiveTetris = positive(vsTetris);
         out.printf(Locale.ROOT, "  jobs faster under DJSF: %s vs SJF (max reduction %s), %s vs Tetris (max %s)%n",
@@ -282,6 +293,18 @@ public final class PaperDjsf {
         final List<Double> gainSjf = new ArrayList<>();
         final List<Double> gainTetris = new ArrayList<>();
         final StringBuilder csv = new StringBuilder("seed,time,SJF,Tetris,DJSF\n");
+        final Map<String, BatchRun> firstRuns = runs(seeds()[0]);
+        final double firstEnd = firstRuns.get("SJF").metrics().makespan();
+        final double[] times = new double[100];
+        final double[][] throughputs = new double[KERNELS.length][times.length];
+        for (int k = 0; k < times.length; k++) {
+            times[k] = firstEnd * (k + 1) / 100;
+            for (int i = 0; i < KERNELS.length; i++) {
+                throughputs[i][k] = firstRuns.get(KERNELS[i]).metrics().throughput(times[k]);
+            }
+        }
+        plot(directory, "djsf-fig10", "Throughput over time (Eq. 13; Fig. 10; seed " + seeds()[0] + ")", "time (s)",
+            "jobs completed per second so far", perKernel(times, throughputs));
         for (final long s : seeds()) {
             final Map<String, BatchRun> runs = runs(s);
             // Eq. (13) at the time DJSF has completed half the batch
@@ -329,9 +352,48 @@ public final class PaperDjsf {
             meanJce.add(sum / jce.length);
         }
         Files.writeString(directory.resolve("djsf-fig11.csv"), csv);
+        final double[] firstJce = runs(seeds()[0]).get("DJSF").setJce();
+        plot(directory, "djsf-fig11", "JCE of each job set in start order (Fig. 11; seed " + seeds()[0] + ")",
+            "job set", "JCE (jobs per second)", List.of(new Charts.Line("DJSF", "DJSF", rank(firstJce.length),
+                firstJce, null)));
         out.println("  job sets: " + spreadPlain(setCounts) + "; mean JCE per set: " + spreadPlain(meanJce) + " jobs/s");
         return List.of(new Claim("the packing makes 127 job sets", spreadPlain(setCounts),
             min(setCounts) >= 100 && max(setCounts) <= 160, true));
+    }
+
+    /** A PNG and an SVG of {@code lines} beside the item's CSV, in the look every figure gives a scheduler. */
+    private static void plot(final Path directory, final String name, final String title, final String xTitle,
+                             final String yTitle, final List<Charts.Line> lines) throws IOException {
+        Charts.save(directory.resolve(name), title, xTitle, "#,##0.##", yTitle, false, "", lines);
+    }
+
+    /** One line per kernel of {@link #KERNELS} over {@code x}. */
+    private static List<Charts.Line> perKernel(final double[] x, final double[][] yByKernel) {
+        final List<Charts.Line> lines = new ArrayList<>();
+        for (int i = 0; i < KERNELS.length; i++) {
+            lines.add(new Charts.Line(KERNELS[i], KERNELS[i], x, yByKernel[i], null));
+        }
+        return lines;
+    }
+
+    /** 1, 2, ..., n. */
+    private static double[] rank(final int n) {
+        final double[] ranks = new double[n];
+        for (int i = 0; i < n; i++) {
+            ranks[i] = i + 1;
+        }
+        return ranks;
+    }
+
+    private static double[] descending(final double[] values) {
+        final double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        for (int i = 0, j = sorted.length - 1; i < j; i++, j--) {
+            final double swap = sorted[i];
+            sorted[i] = sorted[j];
+            sorted[j] = swap;
+        }
+        return sorted;
     }
 
     private List<Claim> fig12(final Path directory, final PrintWriter out) throws IOException {

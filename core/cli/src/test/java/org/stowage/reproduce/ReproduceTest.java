@@ -109,7 +109,7 @@ class ReproduceTest {
 
     /**
      * Hu and Li 2022 at quick scale (one Google batch; the worked examples exact): every robust claim holds,
-     * each item writes its CSV, and the whole set runs within about 15 s (the trace load is most of it).
+     * each item writes its CSV (Figs. 8-11 their plots too); the whole set takes about 15 s, most of it the trace load.
      */
     @Test
     void quickDjsfItemsReproduceThePapersRobustClaims(@TempDir final Path directory) throws IOException {
@@ -132,10 +132,13 @@ class ReproduceTest {
             try (var files = Files.list(directory.resolve(name))) {
                 assertTrue(files.anyMatch(file -> file.toString().endsWith(".csv")), name);
             }
+            if (name.matches("djsf-fig(8|9|10|11)")) {
+                assertTrue(Files.size(directory.resolve(name).resolve(name + ".png")) > 0, name + ".png");
+                assertTrue(Files.size(directory.resolve(name).resolve(name + ".svg")) > 0, name + ".svg");
+            }
         }
-        final double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("all-djsf quick: %.1f s%n", seconds);
-        assertTrue(seconds < 60, "all-djsf --quick took " + seconds + " s");
+        // the time is reported, not asserted: speed targets live in benchmarks and the README
+        System.out.printf("all-djsf quick: %.1f s%n", (System.nanoTime() - start) / 1e9);
     }
 
     /**
