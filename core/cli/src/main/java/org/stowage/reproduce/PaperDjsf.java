@@ -364,7 +364,7 @@ public final class PaperDjsf {
     /** A PNG and an SVG of {@code lines} beside the item's CSV, in the look every figure gives a scheduler. */
     private static void plot(final Path directory, final String name, final String title, final String xTitle,
                              final String yTitle, final List<Charts.Line> lines) throws IOException {
-        Charts.save(directory.resolve(name), title, xTitle, "#,##0.##", yTitle, false, "", lines);
+        Charts.save(directory.resolve(name), title, xTitle, "#,##0", yTitle, false, "", lines);
     }
 
     /** One line per kernel of {@link #KERNELS} over {@code x}. */
