@@ -31,7 +31,7 @@ import org.stowage.core.trace.Traces;
  * Hu and Li 2022's results (docs/DJSF.md): the worked examples (Fig. 1, Table 2, Sec. 4.3), exact, and the
  * Google batch (Figs. 8-12, Tables 3-5) on 1000 tasks drawn per seed from the shared Google 2011 sample, run
  * on 20 machines of 0.33 under SJF, Tetris and DJSF (per server). Each item writes a CSV into its directory
- * (Figs. 8-11 also a PNG and an SVG)
+ * (Figs. 8-12 also PNG and SVG plots; Fig. 12 one per resource)
  * and returns the paper's claims against ours; ratios are compared, not absolute times (our tasks are
  * shorter and smaller than the paper's). {@link Scale#PAPER} sweeps 20 seeds for the batch choice and reports
  * the spread; {@link Scale#QUICK} runs one seed.
@@ -421,6 +421,21 @@ public final class PaperDjsf {
             csv.append('\n');
         }
         Files.writeString(directory.resolve("djsf-fig12.csv"), csv);
+        final double[] times = new double[201];
+        for (int k = 0; k < times.length; k++) {
+            times[k] = end * k / 200;
+        }
+        for (int d = 0; d < resources.length; d++) {
+            final double[][] use = new double[KERNELS.length][times.length];
+            for (int i = 0; i < KERNELS.length; i++) {
+                for (int k = 0; k < times.length; k++) {
+                    use[i][k] = runs.get(KERNELS[i]).metrics().use(times[k], d);
+                }
+            }
+            plot(directory, "djsf-fig12-" + resources[d], "Normalised " + resources[d] + " use over time (Fig. 12;"
+                + " seed " + seeds()[0] + ")", "time (s)", resources[d] + " in use / cluster total",
+                perKernel(times, use));
+        }
         final double[][] mean = new double[KERNELS.length][3];
         for (int k = 0; k < KERNELS.length; k++) {
             for (int d = 0; d < 3; d++) {
