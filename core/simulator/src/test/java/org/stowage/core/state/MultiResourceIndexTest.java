@@ -90,9 +90,9 @@ class MultiResourceIndexTest {
             }
             final int probe = newJob(jobs, random, dimensions, scale, smallest);
             final String at = where + " step " + step;
-            final int best = scanBestFit(servers, jobs, probe);
+            final int best = LinearScans.bestFit(servers, jobs, probe);
             assertEquals(best, servers.bestFit(jobs, probe), at + ": best fit");
-            assertEquals(scanFirstFit(servers, jobs, probe), servers.firstFit(jobs, probe), at + ": first fit");
+            assertEquals(LinearScans.firstFit(servers, jobs, probe), servers.firstFit(jobs, probe), at + ": first fit");
             assertEquals(scanRandomFit(servers, jobs, probe, scanDraws), servers.randomFit(jobs, probe, indexDraws),
                 at + ": random fit");
             assertEquals(scanDraws.nextLong(), indexDraws.nextLong(), at + ": random fit drew a different number of values");
@@ -140,7 +140,7 @@ class MultiResourceIndexTest {
                                  final SplittableRandom random) {
         for (int tries = 0; tries < 4; tries++) {
             final int server = random.nextInt(servers.count());
-            if (holds(servers, jobs, job, server)) {
+            if (LinearScans.holds(servers, jobs, job, server)) {
                 return server;
             }
         }
@@ -273,52 +273,11 @@ class MultiResourceIndexTest {
         return RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
     }
 
-    private static boolean holds(final ServerTable servers, final JobTable jobs, final int job, final int server) {
-        for (int d = 0; d < servers.dimensions(); d++) {
-            if (jobs.size(job, d) > servers.residual(server, d)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int scanBestFit(final ServerTable servers, final JobTable jobs, final int job) {
-        int best = ServerView.NONE;
-        long bestKey = Long.MIN_VALUE;
-        for (int s = 0; s < servers.count(); s++) {
-            if (!holds(servers, jobs, job, s)) {
-                continue;
-            }
-            long key = 0;
-            if (servers.dimensions() == 1) {
-                key = -servers.residual(s, 0);
-            } else {
-                for (int d = 0; d < servers.dimensions(); d++) {
-                    key += (long) jobs.size(job, d) * (servers.capacity(s, d) - servers.residual(s, d));
-                }
-            }
-            if (best == ServerView.NONE || key > bestKey) {
-                best = s;
-                bestKey = key;
-            }
-        }
-        return best;
-    }
-
-    private static int scanFirstFit(final ServerTable servers, final JobTable jobs, final int job) {
-        for (int s = 0; s < servers.count(); s++) {
-            if (holds(servers, jobs, job, s)) {
-                return s;
-            }
-        }
-        return ServerView.NONE;
-    }
-
     private static int scanRandomFit(final ServerTable servers, final JobTable jobs, final int job,
                                      final RandomGenerator random) {
         final List<Integer> holding = new ArrayList<>();
         for (int s = 0; s < servers.count(); s++) {
-            if (holds(servers, jobs, job, s)) {
+            if (LinearScans.holds(servers, jobs, job, s)) {
                 holding.add(s);
             }
         }

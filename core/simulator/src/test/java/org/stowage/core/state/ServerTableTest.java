@@ -34,9 +34,9 @@ class ServerTableTest {
                 jobs.setSize(job, d, random.nextInt(random.nextBoolean() ? scale / 4 + 1 : 2 * scale + 1));
             }
             final String where = "seed " + seed + " step " + step + " D=" + dimensions + " L=" + count;
-            final int best = bruteBestFit(servers, jobs, job);
+            final int best = LinearScans.bestFit(servers, jobs, job);
             assertEquals(best, servers.bestFit(jobs, job), where + ": best fit");
-            final int first = bruteFirstFit(servers, jobs, job);
+            final int first = LinearScans.firstFit(servers, jobs, job);
             assertEquals(first, servers.firstFit(jobs, job), where + ": first fit");
             final int from = random.nextInt(count + 1);
             final int threshold = random.nextInt(2 * scale + 1);
@@ -118,47 +118,6 @@ class ServerTableTest {
         jobs.setSize(job, 1, b);
         servers.occupy(jobs, job, server);
         return job;
-    }
-
-    private static boolean fits(final ServerTable servers, final JobTable jobs, final int job, final int server) {
-        for (int d = 0; d < servers.dimensions(); d++) {
-            if (jobs.size(job, d) > servers.residual(server, d)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int bruteBestFit(final ServerTable servers, final JobTable jobs, final int job) {
-        int best = ServerTable.NONE;
-        long bestKey = Long.MIN_VALUE;
-        for (int s = 0; s < servers.count(); s++) {
-            if (!fits(servers, jobs, job, s)) {
-                continue;
-            }
-            long key = 0;
-            if (servers.dimensions() == 1) {
-                key = -servers.residual(s, 0);
-            } else {
-                for (int d = 0; d < servers.dimensions(); d++) {
-                    key += (long) jobs.size(job, d) * (servers.capacity(s, d) - servers.residual(s, d));
-                }
-            }
-            if (best == ServerTable.NONE || key > bestKey) {
-                best = s;
-                bestKey = key;
-            }
-        }
-        return best;
-    }
-
-    private static int bruteFirstFit(final ServerTable servers, final JobTable jobs, final int job) {
-        for (int s = 0; s < servers.count(); s++) {
-            if (fits(servers, jobs, job, s)) {
-                return s;
-            }
-        }
-        return ServerTable.NONE;
     }
 
     private static int bruteNextWithResidual(final ServerTable servers, final int units, final int from) {
