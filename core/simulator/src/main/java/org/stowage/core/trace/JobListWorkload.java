@@ -2,7 +2,6 @@ package org.stowage.core.trace;
 
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.TimeMode;
-import org.stowage.core.engine.Workload;
 
 /**
  * Serves a {@link JobList} to a simulation in arrival order, allocating nothing per job.
@@ -25,7 +24,7 @@ import org.stowage.core.engine.Workload;
  *
  * <p>Cost: O(D) per job, no allocation. Not thread-safe; one workload per simulation.
  */
-public final class JobListWorkload implements Workload {
+public final class JobListWorkload extends ReplayedWorkload {
     private static final double SNAP_TOLERANCE = 1e-9;
     /** Largest slot number a double holds exactly. */
     private static final double MAX_EXACT_SLOT = 0x1p53;
@@ -33,12 +32,9 @@ public final class JobListWorkload implements Workload {
     private final JobList jobs;
     private final TimeMode mode;
     private final double timeUnit;
-    private final int count;
-    private final int dimensions;
-    private int next;
-    private double nextArrival;
 
     JobListWorkload(final JobList jobs, final TimeMode mode, final double timeUnit) {
+        super(jobs.count(), jobs.dimensions());
         if (mode == null) {
             throw new IllegalArgumentException("time mode must be given");
         }
@@ -48,9 +44,7 @@ public final class JobListWorkload implements Workload {
         this.jobs = jobs;
         this.mode = mode;
         this.timeUnit = timeUnit;
-        this.count = jobs.count();
-        this.dimensions = jobs.dimensions();
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < jobCount(); i++) {
             final double service = serviceTime(i);
             if (!(arrivalTime(i) < MAX_EXACT_SLOT) || !(service < MAX_EXACT_SLOT) || !(service > 0)) {
                 throw new IllegalArgumentException("with time unit " + timeUnit + ", job " + i + " of " + jobs.source()
@@ -58,21 +52,24 @@ public final class JobListWorkload implements Workload {
                     + "arrival " + arrivalTime(i) + ", service " + service);
             }
         }
-        this.nextArrival = count == 0 ? Double.POSITIVE_INFINITY : arrivalTime(0);
+        start();
     }
 
     /** Simulation arrival time of job i (a slot in slotted mode). */
+    @Override
     public double arrivalTime(final int i) {
         final double time = jobs.arrival(i) / timeUnit;
         return mode == TimeMode.SLOTTED ? Math.floor(snap(time)) : time;
     }
 
     /** Simulation service time of job i (whole slots, at least 1, in slotted mode). */
+    @Override
     public double serviceTime(final int i) {
         return service(jobs.duration(i));
     }
 
     /** Predicted service time of job i, converted like the service, or {@link Double#NaN} for none. */
+    @Override
     public double predictedServiceTime(final int i) {
         final double predicted = jobs.predictedDuration(i);
         return Double.isNaN(predicted) ? Double.NaN : service(predicted);
@@ -90,43 +87,13 @@ public final class JobListWorkload implements Workload {
     }
 
     @Override
-    public int dimensions() {
-        return dimensions;
+    int jobClass(final int i) {
+        return jobs.jobClass(i);
     }
 
     @Override
-    public double peekArrivalTime() {
-        return nextArrival;
-    }
-
-    @Override
-    public void next(final JobSpec spec) {
-        assert next < count;
-        final int i = next;
-        spec.arrivalTime = nextArrival;
-        spec.serviceTime = serviceTime(i);
-        spec.predictedServiceTime = predictedServiceTime(i);
-        spec.jobClass = jobs.jobClass(i);
-        for (int d = 0; d < dimensions; d++) {
-            spec.size[d] = jobs.size(i, d);
-        }
-        next = i + 1;
-        nextArrival = next < count ? arrivalTime(next) : Double.POSITIVE_INFINITY;
-    }
-
-    /** Jobs in the list. */
-    @Override
-    public long announcedJobs() {
-        return jobCount();
-    }
-
-    public int jobCount() {
-        return count;
-    }
-
-    /** Jobs served so far. */
-    public int emitted() {
-        return next;
+    int size(final int i, final int d) {
+        return jobs.size(i, d);
     }
 
     public TimeMode timeMode() {

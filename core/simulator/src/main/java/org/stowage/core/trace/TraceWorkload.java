@@ -2,7 +2,6 @@ package org.stowage.core.trace;
 
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.TimeMode;
-import org.stowage.core.engine.Workload;
 
 /**
  * Serves the kept tasks of a {@link LoadedTrace} to a simulation, in arrival order, allocating nothing per
@@ -28,7 +27,7 @@ import org.stowage.core.engine.Workload;
  *
  * <p>Cost: O(1) per job, no allocation. Not thread-safe; make one workload per simulation.
  */
-public final class TraceWorkload implements Workload {
+public final class TraceWorkload extends ReplayedWorkload {
     /** The 2019 paper's decision interval: 100 ms. */
     public static final long DEFAULT_INTERVAL_MICROS = 100_000;
     /** Largest slot number a double holds exactly. */
@@ -39,12 +38,9 @@ public final class TraceWorkload implements Workload {
     private final long intervalMicros;
     private final double beta;
     private final long originMicros;
-    private final int count;
-    private final int dimensions;
-    private int next;
-    private double nextArrival;
 
     TraceWorkload(final LoadedTrace trace, final TimeMode mode, final long intervalMicros, final double beta) {
+        super(trace.count(), trace.dimensions());
         if (mode == null) {
             throw new IllegalArgumentException("time mode must be given");
         }
@@ -58,17 +54,15 @@ public final class TraceWorkload implements Workload {
         this.mode = mode;
         this.intervalMicros = intervalMicros;
         this.beta = beta;
-        this.count = trace.count();
-        this.dimensions = trace.dimensions();
-        this.originMicros = count == 0 ? 0 : trace.arrivalMicros(0);
-        if (count > 0) {
-            final double last = arrivalTime(count - 1);
+        this.originMicros = trace.count() == 0 ? 0 : trace.arrivalMicros(0);
+        if (trace.count() > 0) {
+            final double last = arrivalTime(trace.count() - 1);
             if (!(last < MAX_EXACT_SLOT)) {
                 throw new IllegalArgumentException("with beta " + beta + " and interval " + intervalMicros
                     + " us the last arrival falls at " + last + ", beyond 2^53 time units");
             }
         }
-        this.nextArrival = count == 0 ? Double.POSITIVE_INFINITY : arrivalTime(0);
+        start();
     }
 
     /** The slot of an arrival {@code offsetMicros} after the origin: floor(offset * beta / interval). */
@@ -84,6 +78,7 @@ public final class TraceWorkload implements Workload {
     }
 
     /** Simulation arrival time of task i (a slot number in slotted mode). */
+    @Override
     public double arrivalTime(final int i) {
         final long offset = trace.arrivalMicros(i) - originMicros;
         return mode == TimeMode.SLOTTED
@@ -92,6 +87,7 @@ public final class TraceWorkload implements Workload {
     }
 
     /** Simulation service time of task i (whole slots in slotted mode). */
+    @Override
     public double serviceTime(final int i) {
         final long duration = trace.durationMicros(i);
         return mode == TimeMode.SLOTTED
@@ -100,47 +96,18 @@ public final class TraceWorkload implements Workload {
     }
 
     @Override
-    public int dimensions() {
-        return dimensions;
+    int jobClass(final int i) {
+        return trace.jobClass(i);
     }
 
     @Override
-    public double peekArrivalTime() {
-        return nextArrival;
-    }
-
-    @Override
-    public void next(final JobSpec spec) {
-        assert next < count;
-        final int i = next;
-        spec.arrivalTime = nextArrival;
-        spec.serviceTime = serviceTime(i);
-        spec.jobClass = trace.jobClass(i);
-        for (int d = 0; d < dimensions; d++) {
-            spec.size[d] = trace.size(i, d);
-        }
-        next = i + 1;
-        nextArrival = next < count ? arrivalTime(next) : Double.POSITIVE_INFINITY;
-    }
-
-    /** Jobs in the trace. */
-    @Override
-    public long announcedJobs() {
-        return jobCount();
-    }
-
-    public int jobCount() {
-        return count;
-    }
-
-    /** Jobs served so far. */
-    public int emitted() {
-        return next;
+    int size(final int i, final int d) {
+        return trace.size(i, d);
     }
 
     /** Arrival time of the last job (simulation time), or 0 for an empty trace. */
     public double lastArrivalTime() {
-        return count == 0 ? 0 : arrivalTime(count - 1);
+        return jobCount() == 0 ? 0 : arrivalTime(jobCount() - 1);
     }
 
     /** Trace time (microseconds) that simulation time 0 stands for: the first kept arrival. */
