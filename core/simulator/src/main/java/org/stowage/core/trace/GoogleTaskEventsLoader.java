@@ -307,34 +307,13 @@ final class GoogleTaskEventsLoader {
 
     private void firstEvent(final int position, final int event, final long time, final int cpu, final int memory,
                             final int disk, final int priority) {
-        summary.addSeen();
-        final DropReason reason;
         if (event != SUBMIT) {
-            reason = event < 0 ? DropReason.UNKNOWN_EVENT : DropReason.FIRST_EVENT_NOT_SUBMIT;
-        } else if (time == 0) {
-            reason = DropReason.SUBMITTED_BEFORE_WINDOW;
-        } else if (time == AFTER_WINDOW_TIME) {
-            reason = DropReason.AFTER_WINDOW;
-        } else if (priority > maxPriority) {
-            reason = DropReason.PRIORITY_ABOVE_LIMIT;
-        } else if (cpu == REQUEST_MISSING || memory == REQUEST_MISSING || disk == REQUEST_MISSING) {
-            reason = DropReason.MISSING_REQUEST;
-        } else if (cpu == REQUEST_NEGATIVE || memory == REQUEST_NEGATIVE || disk == REQUEST_NEGATIVE) {
-            reason = DropReason.NEGATIVE_REQUEST;
-        } else if (cpu == REQUEST_ABOVE_ONE || memory == REQUEST_ABOVE_ONE || disk == REQUEST_ABOVE_ONE) {
-            reason = DropReason.ABOVE_CAPACITY;
-        } else {
-            final int slot = allocateSlot();
-            openSubmit[slot] = time;
-            openSchedule[slot] = NOT_SCHEDULED;
-            openCpu[slot] = cpu;
-            openMemory[slot] = memory;
-            openDisk[slot] = disk;
-            tasks.set(position, slot);
+            summary.addSeen();
+            summary.addDrop(event < 0 ? DropReason.UNKNOWN_EVENT : DropReason.FIRST_EVENT_NOT_SUBMIT);
+            tasks.set(position, DROPPED);
             return;
         }
-        summary.addDrop(reason);
-        tasks.set(position, DROPPED);
+        openTask(position, time, cpu, memory, disk, priority, false);
     }
 
     private void openEvent(final long key, final int position, final int slot, final int event, final long time) {
@@ -426,7 +405,7 @@ final class GoogleTaskEventsLoader {
                 summary.addDrop(DropReason.REPEATED_SUBMIT);
                 freeSlot(state);
             }
-            startAttempt(position, time, cpu, memory, disk, priority);
+            openTask(position, time, cpu, memory, disk, priority, beforeWindow);
             return;
         }
         if (state == MISSING) {
@@ -474,11 +453,16 @@ final class GoogleTaskEventsLoader {
         tasks.set(position, isEnd(event) ? MISSING : DROPPED);
     }
 
-    private void startAttempt(final int position, final long time, final int cpu, final int memory, final int disk,
-                              final int priority) {
+    /**
+     * A submitted task (or, under the attempts rule, a resubmitted attempt) opens, or is dropped for the
+     * first reason that applies; a submission before the window (time 0) is kept only with
+     * {@code keepBeforeWindow}, at the window's start.
+     */
+    private void openTask(final int position, final long time, final int cpu, final int memory, final int disk,
+                          final int priority, final boolean keepBeforeWindow) {
         summary.addSeen();
         final DropReason reason;
-        if (time == 0 && !beforeWindow) {
+        if (time == 0 && !keepBeforeWindow) {
             reason = DropReason.SUBMITTED_BEFORE_WINDOW;
         } else if (time == AFTER_WINDOW_TIME) {
             reason = DropReason.AFTER_WINDOW;
