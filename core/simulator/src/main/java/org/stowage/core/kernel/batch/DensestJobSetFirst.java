@@ -214,11 +214,8 @@ public final class DensestJobSetFirst implements Scheduler {
             int kept = 0;
             for (int i = 0; i < pendingJobCount; i++) {
                 final int job = pendingJobs[i];
-                final int server = servers.mayFitSomewhere(jobs, job) ? servers.bestFit(jobs, job) : ServerView.NONE;
-                if (server == ServerView.NONE) {
+                if (!startOnBestFit(job)) {
                     pendingJobs[kept++] = job;
-                } else {
-                    start(job, server);
                 }
             }
             pendingJobCount = kept;
@@ -237,13 +234,10 @@ public final class DensestJobSetFirst implements Scheduler {
             if (started[local]) {
                 continue;
             }
-            final int job = handles[local];
-            final int server = servers.mayFitSomewhere(jobs, job) ? servers.bestFit(jobs, job) : ServerView.NONE;
-            if (server == ServerView.NONE) {
-                all = false;
-            } else {
+            if (startOnBestFit(handles[local])) {
                 started[local] = true;
-                start(job, server);
+            } else {
+                all = false;
             }
         }
         return all;
@@ -289,15 +283,9 @@ public final class DensestJobSetFirst implements Scheduler {
     private boolean placeActiveMembers() {
         final int size = planner.setSize(activeSet);
         while (activeMember < size) {
-            final int job = handles[planner.setMember(activeSet, activeMember)];
-            if (!servers.mayFitSomewhere(jobs, job)) {
+            if (!startOnBestFit(handles[planner.setMember(activeSet, activeMember)])) {
                 return false;
             }
-            final int server = servers.bestFit(jobs, job);
-            if (server == ServerView.NONE) {
-                return false;
-            }
-            start(job, server);
             activeMember++;
         }
         activeSet = NO_SET;
@@ -337,6 +325,19 @@ public final class DensestJobSetFirst implements Scheduler {
             }
         }
         return best;
+    }
+
+    /** Starts {@code job} on its best-fit machine if one holds it now; whether it started. */
+    private boolean startOnBestFit(final int job) {
+        if (!servers.mayFitSomewhere(jobs, job)) {
+            return false;
+        }
+        final int server = servers.bestFit(jobs, job);
+        if (server == ServerView.NONE) {
+            return false;
+        }
+        start(job, server);
+        return true;
     }
 
     private void start(final int job, final int server) {
