@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
-import org.stowage.core.kernel.BestFitJobsServers;
+import org.stowage.core.kernel.bestfit.BestFitJobsServers;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.workload.Arrivals;

@@ -200,6 +200,21 @@ public final class KernelDefinition {
             return this;
         }
 
+        /**
+         * This kernel and its naive reference twin {@code twinName}, made by {@code twinFactory}: the twin takes
+         * the same parameters, requirements, test variants and test planner (see {@link #referenceFor}).
+         */
+        public List<KernelDefinition> withTwin(final String twinName, final SchedulerFactory twinFactory) {
+            return withConfiguredTwin(twinName, parsed -> twinFactory);
+        }
+
+        /** As {@link #withTwin}, for a twin whose factory depends on the parsed parameters. */
+        public List<KernelDefinition> withConfiguredTwin(final String twinName,
+                                                         final Function<KernelParameters, SchedulerFactory> twinMaker) {
+            final Builder twin = referenceFor(this, twinName).configured(twinMaker);
+            return List.of(build(), twin.build());
+        }
+
         public KernelDefinition build() {
             if (testVariants.isEmpty()) {
                 testVariants.add("");

@@ -5,14 +5,16 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.Set;
 
 import org.stowage.core.engine.SchedulerFactory;
 
 /**
  * The kernel registry: every {@link KernelDefinition} by name, and scheduler specs parsed against them.
- * The definitions come from {@link KernelCatalog}; a kernel joins every generic check (differential tests
- * against its twin, zero allocation, benchmark smoke) and the CLI's help by being declared there.
+ * The definitions come from every {@link KernelFamily} on the class path ({@link ServiceLoader}); a kernel
+ * joins every generic check (differential tests against its twin, zero allocation, benchmark smoke), the
+ * CLI's help and every command by being declared in a family.
  *
  * <h2>Specs</h2>
  * A scheduler spec is {@code NAME} or {@code NAME:key=value,key=value,...}, for example {@code VQS:J=7},
@@ -21,46 +23,106 @@ import org.stowage.core.engine.SchedulerFactory;
  * {@link IllegalArgumentException} naming the scheduler, the key and the value. A naive twin takes the
  * same keys as its kernel.
  *
- * <p>Immutable after class initialisation; thread-safe.
+ * <p>Loaded once, at first use, from the class loader of this class; immutable afterwards and thread-safe. A
+ * registry that cannot be loaded (two families declare one name) makes every method throw an
+ * {@link IllegalStateException} with the one-line reason.
  */
 public final class Kernels {
-    private static final Map<String, KernelDefinition> BY_NAME = new LinkedHashMap<>();
-
-    static {
-        // the kernels first, then their twins, so that lists (help, "known: ...") lead with what users run
-        final List<KernelDefinition> declared = KernelCatalog.definitions();
-        for (final boolean references : new boolean[] {false, true}) {
-            for (final KernelDefinition definition : declared) {
-                if (definition.isReference() == references && BY_NAME.put(definition.name(), definition) != null) {
-                    throw new IllegalStateException("kernel " + definition.name() + " is declared twice");
-                }
-            }
-        }
-        for (final KernelDefinition definition : BY_NAME.values()) {
-            if (definition.twin() != null && !BY_NAME.containsKey(definition.twin())) {
-                throw new IllegalStateException("kernel " + definition.name() + " names an undeclared twin "
-                    + definition.twin());
-            }
-        }
-    }
+    /** Stowage's own families, listed first in the registry whatever the class path order. */
+    private static final String OWN_PACKAGE = "org.stowage.core.kernel.";
 
     private Kernels() {
     }
 
+    /** The registry, loaded once from the class path; or the one-line reason it cannot be. */
+    private static final class Loaded {
+        private static final Map<String, KernelDefinition> BY_NAME = new LinkedHashMap<>();
+        private static final String FAILURE;
+
+        static {
+            String failure = null;
+            try {
+                BY_NAME.putAll(index(families()));
+            } catch (final IllegalStateException | java.util.ServiceConfigurationError e) {
+                BY_NAME.clear();
+                failure = e.getMessage();
+            }
+            FAILURE = failure;
+        }
+    }
+
+    private static Map<String, KernelDefinition> registry() {
+        if (Loaded.FAILURE != null) {
+            throw new IllegalStateException(Loaded.FAILURE);
+        }
+        return Loaded.BY_NAME;
+    }
+
+    /** Every {@link KernelFamily} on the class path: Stowage's own first (in their service file's order), then the rest. */
+    private static List<KernelFamily> families() {
+        final List<KernelFamily> own = new ArrayList<>();
+        final List<KernelFamily> others = new ArrayList<>();
+        for (final KernelFamily family : ServiceLoader.load(KernelFamily.class, Kernels.class.getClassLoader())) {
+            (family.getClass().getName().startsWith(OWN_PACKAGE) ? own : others).add(family);
+        }
+        own.addAll(others);
+        return own;
+    }
+
+    /**
+     * The definitions of {@code families} by name: the kernels in declaration order, then their twins, so that
+     * lists (help, "known: ...") lead with what users run.
+     *
+     * @throws IllegalStateException in one line, naming both families, when two definitions share a name, or
+     *                               naming the kernel when it names a twin no family declares
+     */
+    static Map<String, KernelDefinition> index(final List<KernelFamily> families) {
+        final Map<String, KernelDefinition> byName = new LinkedHashMap<>();
+        final Map<String, KernelFamily> declaredBy = new LinkedHashMap<>();
+        for (final boolean references : new boolean[] {false, true}) {
+            for (final KernelFamily family : families) {
+                for (final KernelDefinition definition : family.definitions()) {
+                    if (definition.isReference() != references) {
+                        continue;
+                    }
+                    final KernelFamily earlier = declaredBy.putIfAbsent(definition.name(), family);
+                    if (earlier != null) {
+                        throw new IllegalStateException("scheduler name '" + definition.name() + "' is declared twice: by"
+                            + " kernel family " + describe(earlier) + " and by " + describe(family) + "; rename one");
+                    }
+                    byName.put(definition.name(), definition);
+                }
+            }
+        }
+        for (final KernelDefinition definition : byName.values()) {
+            if (definition.twin() != null && !byName.containsKey(definition.twin())) {
+                throw new IllegalStateException("kernel " + definition.name() + " of family "
+                    + describe(declaredBy.get(definition.name())) + " names an undeclared twin " + definition.twin());
+            }
+        }
+        return byName;
+    }
+
+    private static String describe(final KernelFamily family) {
+        final java.security.CodeSource source = family.getClass().getProtectionDomain().getCodeSource();
+        return "'" + family.name() + "' (" + family.getClass().getName()
+            + (source == null || source.getLocation() == null ? "" : " in " + source.getLocation().getPath()) + ")";
+    }
+
     /** Every known name (without parameters): the kernels in declaration order, then their twins. */
     public static Set<String> names() {
-        return Collections.unmodifiableSet(BY_NAME.keySet());
+        return Collections.unmodifiableSet(registry().keySet());
     }
 
     /** Every definition: the kernels in declaration order, then their twins. */
     public static List<KernelDefinition> definitions() {
-        return List.copyOf(BY_NAME.values());
+        return List.copyOf(registry().values());
     }
 
     /** The kernels that are not reference twins, in declaration order. */
     public static List<KernelDefinition> primaryDefinitions() {
         final List<KernelDefinition> primary = new ArrayList<>();
-        for (final KernelDefinition definition : BY_NAME.values()) {
+        for (final KernelDefinition definition : registry().values()) {
             if (!definition.isReference()) {
                 primary.add(definition);
             }
@@ -74,7 +136,7 @@ public final class Kernels {
      * @throws IllegalArgumentException naming the unknown scheduler and the known ones
      */
     public static KernelDefinition definition(final String name) {
-        final KernelDefinition definition = BY_NAME.get(name);
+        final KernelDefinition definition = registry().get(name);
         if (definition == null) {
             final List<String> primary = new ArrayList<>();
             for (final KernelDefinition known : primaryDefinitions()) {
@@ -122,7 +184,7 @@ public final class Kernels {
     /** One line per kernel: name, parameters and summary, for the CLI's help. */
     public static String describe() {
         final StringBuilder text = new StringBuilder();
-        for (final KernelDefinition definition : BY_NAME.values()) {
+        for (final KernelDefinition definition : registry().values()) {
             text.append(String.format("  %-14s ", definition.name()));
             if (definition.isReference()) {
                 text.append("naive twin of ").append(definition.referenceOf()).append('\n');

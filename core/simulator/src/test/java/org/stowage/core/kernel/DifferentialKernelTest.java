@@ -18,6 +18,7 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.model.Model;
 import org.stowage.core.testing.EventLog;
 import org.stowage.core.testing.Scenario;
+import org.stowage.core.kernel.support.StallCounting;
 
 /**
  * Every kernel of the registry that has a naive twin, in every test variant it declares, against that twin

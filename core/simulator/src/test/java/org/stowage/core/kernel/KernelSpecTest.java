@@ -13,6 +13,10 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.testing.ScriptedWorkload;
+import org.stowage.core.kernel.bestfit.BestFitJobsServers;
+import org.stowage.core.kernel.bestfit.StallingBestFitJobsServers;
+import org.stowage.core.kernel.partition.VirtualQueueBestFit;
+import org.stowage.core.kernel.partition.VirtualQueueScheduling;
 
 /** Scheduler specs NAME[:key=value,...]: parsing, names, twins, and the errors that name key and value. */
 class KernelSpecTest {
@@ -80,7 +84,7 @@ class KernelSpecTest {
         assertMessage("scheduler 'VQS:' has an empty parameter list; expected VQS:key=value,...", "VQS:");
         assertMessage("parameter 'J' given twice for scheduler VQS: 'J=3,J=4'", "VQS:J=3,J=4");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Kernels.byName("VQX:J=3")).getMessage()
-            .startsWith("unknown scheduler 'VQX'; known: BF-J, BF-S, BF-J/S, FIFO-FF, VQS, VQS-BF,"));
+            .startsWith("unknown scheduler 'VQX'; known: BF-J, BF-S, BF-J/S, FIFO-FF, FIFO-RF, VQS, VQS-BF,"));
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
-import org.stowage.core.kernel.BestFitJobsServers;
+import org.stowage.core.kernel.bestfit.BestFitJobsServers;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.testing.ScriptedWorkload;
 

@@ -2,7 +2,7 @@ package org.stowage.core.kernel.rms;
 
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
-import org.stowage.core.kernel.StallCounting;
+import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobView;
