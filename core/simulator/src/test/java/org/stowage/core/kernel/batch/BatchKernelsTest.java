@@ -10,15 +10,14 @@ import org.stowage.core.Units;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.engine.TimeMode;
-import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.SteadyStateAllocation;
 import org.stowage.core.trace.JobList;
 
 /**
- * The batch kernels (SJF, Tetris, DJSF, DJSF-pooled) on the paper's worked examples, exactly, and their
- * zero-allocation check on its own (the registry-wide checks cover them too).
+ * The batch kernels (SJF, Tetris, DJSF, DJSF-pooled) on the paper's worked examples, exactly. Their
+ * zero-allocation and differential checks are the registry-wide ones (AllocationFreeKernelTest,
+ * DifferentialKernelTest), which cover every test variant.
  */
 class BatchKernelsTest {
     private static final Units UNITS = Units.defaults();
@@ -62,15 +61,6 @@ class BatchKernelsTest {
         assertEquals(5, done[2], 1e-12);
         assertEquals(4, done[1], 1e-12);
         assertArrayEquals(done, completions("Tetris-naive", PaperExamples.TABLE2_CSV, 1), 1e-12);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"SJF", "Tetris", "DJSF", "DJSF-pooled"})
-    void steadyStateDecisionsAllocateNothing(final String kernel) {
-        final KernelDefinition definition = Kernels.definition(kernel);
-        for (final String variant : definition.testVariants()) {
-            SteadyStateAllocation.assertAllocationFree(definition, variant);
-        }
     }
 
     static double mean(final double[] values) {
