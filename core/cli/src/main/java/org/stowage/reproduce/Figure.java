@@ -5,12 +5,16 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.experiment.RunResult;
 import org.stowage.sweep.Sweep;
 
 /**
- * One figure of a paper: the grid it runs, how one point becomes a run, its plot and data, and the
- * paper's claims checked against our results.
+ * One figure or table of a paper: the grid it runs (a {@link Sweep}: points x schedulers x replications), how
+ * one unit runs, and, from the finished units only, its files, its table and the paper's claims checked
+ * against our results. Because everything after the runs is read from the units, a figure resumes after an
+ * interruption and runs on any {@link org.stowage.sweep.SweepEngine} (threads, Spark) with the same files.
+ *
+ * <p>Figures are declared by their paper ({@link Paper}) and found by name in {@link Figures}.
  */
 public interface Figure {
     /** Command-line name, for example {@code fig3a}. */
@@ -19,11 +23,16 @@ public interface Figure {
     /** What the figure shows, one line. */
     String title();
 
+    /** Whether its runs read the Google 2011 task_events ({@code reproduce --trace}). */
+    default boolean readsGoogleTrace() {
+        return false;
+    }
+
     /** The grid at {@code scale}, with every point seed derived from {@code seed}. */
     Sweep sweep(Scale scale, long seed);
 
-    /** The run of {@code scheduler} at {@code point}. */
-    RunSpec spec(Sweep.Point point, String scheduler, Scale scale);
+    /** Runs {@code scheduler} at {@code point}: one unit of the sweep. Called concurrently; must not share mutable state. */
+    RunResult run(Sweep.Point point, String scheduler, Scale scale);
 
     /**
      * A relative estimate of the run's cost (see {@link Sweep.PointRunner#cost}); the same for every run
