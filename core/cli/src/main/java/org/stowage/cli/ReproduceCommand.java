@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.stowage.core.kernel.Kernels;
+import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
@@ -42,6 +44,7 @@ import picocli.CommandLine.Model.CommandSpec;
         "  stowage reproduce lotes-fig11 --quick",
         "  stowage reproduce djsf-fig8 --quick",
         "  stowage reproduce fig4b --quick --threads 1",
+        "  stowage reproduce fig4b --quick --add-scheduler FIFO-RF",
         "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
@@ -87,6 +90,12 @@ final class ReproduceCommand implements Callable<Integer> {
         description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
     private long seed;
 
+    @Option(names = "--add-scheduler", paramLabel = "NAME[:key=value,...]",
+        description = "Kernels to add to each chosen figure whose runs are one per kernel, as extra curves or rows"
+            + " (comma-separated, repeatable; any kernel of `stowage schedulers`, yours included). The paper's claims"
+            + " read only the figure's own schedulers.")
+    private List<String> addSchedulerValues = List.of();
+
     @Mixin
     private EngineOptions engineOptions;
 
@@ -109,19 +118,50 @@ final class ReproduceCommand implements Callable<Integer> {
         return quick ? Scale.QUICK : Scale.PAPER;
     }
 
+    /** The --add-scheduler specs, each checked against the kernel registry. */
+    private List<String> added() {
+        final List<String> added = new ArrayList<>();
+        for (final String value : addSchedulerValues) {
+            for (final String name : value.split(SchedulerList.SPLIT, -1)) {
+                if (name.isBlank()) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: '" + value
+                        + "' has an empty scheduler name");
+                }
+                try {
+                    Kernels.byName(name.strip());
+                } catch (final IllegalArgumentException e) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + e.getMessage(), e);
+                }
+                if (added.contains(name.strip())) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + name.strip()
+                        + " given twice");
+                }
+                added.add(name.strip());
+            }
+        }
+        return added;
+    }
+
+    /** {@code figure} with the added kernels, checked against its workload. */
+    private Figure withAdded(final Figure chosen, final List<String> added) {
+        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler");
+    }
+
     /** The runs of {@code name} as this command makes them (see {@link CommandRecipe}). */
     Sweep.PointRunner runner(final String name) {
         final Figure chosen = registry().figure(name);
         if (chosen == null) {
             throw new IllegalArgumentException("no figure " + name + " (known: " + registry().names() + ")");
         }
-        return Reproduction.runner(chosen, scale());
+        final List<String> added = added();
+        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale());
     }
 
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
         final List<Figure> selected = registry().select(figure);
+        final List<String> added = added();
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
         }
@@ -129,6 +169,7 @@ final class ReproduceCommand implements Callable<Integer> {
         final boolean haveTrace = Files.isDirectory(taskEvents);
         final List<Figure> chosen = new ArrayList<>();
         final List<String> skipped = new ArrayList<>();
+        final List<String> withoutAdded = new ArrayList<>();
         for (final Figure each : selected) {
             if (each.readsGoogleTrace() && !haveTrace) {
                 if (selected.size() == 1) {
@@ -136,14 +177,25 @@ final class ReproduceCommand implements Callable<Integer> {
                         + taskEvents + " (pass --trace DIR)");
                 }
                 skipped.add(each.name());
-            } else {
+            } else if (!added.isEmpty() && !each.takesAddedKernels()) {
+                if (selected.size() == 1) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + each.name()
+                        + " has no per-kernel runs to add " + String.join(", ", added) + " to");
+                }
+                withoutAdded.add(each.name());
                 chosen.add(each);
+            } else {
+                chosen.add(added.isEmpty() ? each : withAdded(each, added));
             }
         }
         engineOptions.validate(threads);
         if (!skipped.isEmpty()) {
             printer.println(String.join(", ", skipped) + " skipped: no Google 2011 trace at " + taskEvents
                 + " (pass --trace DIR)");
+        }
+        if (!withoutAdded.isEmpty()) {
+            printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
+                + " (their curves are not one per kernel)");
         }
         final Scale scale = scale();
         final long start = System.nanoTime();

@@ -59,6 +59,7 @@ final class AxisFigure implements SpecFigure {
     private final String metricLabel;
     private final Supplier<List<String>> extraNotes;
     private final boolean readsGoogleTrace;
+    private final boolean curvesAreKernels;
 
     private AxisFigure(final Builder builder) {
         this.name = builder.name;
@@ -91,6 +92,7 @@ final class AxisFigure implements SpecFigure {
         this.metricLabel = builder.metricLabel;
         this.extraNotes = builder.extraNotes;
         this.readsGoogleTrace = builder.readsGoogleTrace;
+        this.curvesAreKernels = builder.curvesAreKernels;
     }
 
     /** A figure named {@code name} (its command-line name) showing {@code title}; see {@link Builder}. */
@@ -126,6 +128,7 @@ final class AxisFigure implements SpecFigure {
         private String metricLabel = "average queue size";
         private Supplier<List<String>> extraNotes = List::of;
         private boolean readsGoogleTrace;
+        private boolean curvesAreKernels = true;
 
         private Builder(final String name, final String title) {
             this.name = name;
@@ -163,6 +166,15 @@ final class AxisFigure implements SpecFigure {
         /** Those of the curves that the paper's figure does not show: labelled "(ours)". */
         Builder ours(final List<String> notInThePaper) {
             this.ours = notInThePaper;
+            return this;
+        }
+
+        /**
+         * The curves are settings of one kernel (the 2018 paper's Fig. 2: numbers of servers, intensities),
+         * not kernels, so a kernel cannot be added to the figure ({@code reproduce --add-scheduler}).
+         */
+        Builder curvesAreSettings() {
+            this.curvesAreKernels = false;
             return this;
         }
 
@@ -268,6 +280,11 @@ final class AxisFigure implements SpecFigure {
     @Override
     public boolean readsGoogleTrace() {
         return readsGoogleTrace;
+    }
+
+    @Override
+    public boolean takesAddedKernels() {
+        return curvesAreKernels;
     }
 
     @Override

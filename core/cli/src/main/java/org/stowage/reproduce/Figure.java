@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.experiment.RunSpec;
 import org.stowage.sweep.Sweep;
 
 /**
@@ -40,6 +41,24 @@ public interface Figure {
      */
     default double cost(final Sweep.Point point, final String scheduler, final Scale scale) {
         return 1;
+    }
+
+    /**
+     * Whether another kernel can join the figure's schedulers ({@code reproduce --add-scheduler}): its runs
+     * are one per kernel and its files, plot and table show whatever schedulers ran. Not so for a figure whose
+     * curves are settings of one kernel, or a table of the paper's kernels only.
+     */
+    default boolean takesAddedKernels() {
+        return false;
+    }
+
+    /**
+     * The run that a kernel added to this figure would make at {@code point}, so that its requirements can be
+     * checked against the figure's workload before anything runs. Only for a figure that
+     * {@link #takesAddedKernels}.
+     */
+    default RunSpec addedKernelRun(final Sweep.Point point, final String scheduler, final Scale scale) {
+        throw new UnsupportedOperationException(name() + " takes no added kernel");
     }
 
     /** Writes the figure's CSV, PNG and SVG into {@code directory}. */

@@ -220,6 +220,7 @@ final class Paper2018 {
         return AxisFigure.builder(name, title)
             .axis("rate", "clock rate per queue (ticks per mean service)", CLOCK_RATES, QUICK_CLOCK_RATES)
             .replications(3, 1)
+            .curvesAreSettings()
             .inputs(ec2Inputs())
             .verdicts();
     }

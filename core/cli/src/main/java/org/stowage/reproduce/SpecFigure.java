@@ -7,7 +7,8 @@ import org.stowage.sweep.Sweep;
 
 /**
  * A figure whose every unit is an ordinary simulation run: a {@link RunSpec} per point and scheduler, run by
- * {@link PlannedRuns} (which adds the plan a kernel reads).
+ * {@link PlannedRuns} (which adds the plan a kernel reads). Its schedulers are kernels, so another kernel can
+ * join it ({@code reproduce --add-scheduler}) unless the figure says otherwise.
  */
 interface SpecFigure extends Figure {
     /** The run of {@code scheduler} at {@code point}. */
@@ -16,5 +17,15 @@ interface SpecFigure extends Figure {
     @Override
     default RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
         return PlannedRuns.run(spec(point, scheduler, scale));
+    }
+
+    @Override
+    default boolean takesAddedKernels() {
+        return true;
+    }
+
+    @Override
+    default RunSpec addedKernelRun(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return spec(point, scheduler, scale);
     }
 }
