@@ -162,6 +162,7 @@ final class ReproduceCommand implements Callable<Integer> {
         final PrintWriter printer = spec.commandLine().getOut();
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
+        engineOptions.validate(threads);
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
         }
@@ -188,7 +189,6 @@ final class ReproduceCommand implements Callable<Integer> {
                 chosen.add(added.isEmpty() ? each : withAdded(each, added));
             }
         }
-        engineOptions.validate(threads);
         if (!skipped.isEmpty()) {
             printer.println(String.join(", ", skipped) + " skipped: no Google 2011 trace at " + taskEvents
                 + " (pass --trace DIR)");

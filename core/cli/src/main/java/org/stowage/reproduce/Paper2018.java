@@ -572,7 +572,7 @@ final class Paper2018 {
 
     /** {@code first} below {@code second} at every axis value. */
     private static Claim lower(final Means means, final String first, final String second, final String paper,
-                               final boolean robust) {
+                               final boolean quickDecides) {
         boolean below = true;
         final StringBuilder detail = new StringBuilder();
         for (final double value : means.values()) {
@@ -583,7 +583,7 @@ final class Paper2018 {
         }
         final String claim = paper + " (every " + means.axis() + ")";
         final String ours = first + " vs " + second + detail;
-        return robust ? Claim.of(claim, ours, below) : Claim.atPaperScale(claim, ours, below);
+        return quickDecides ? Claim.of(claim, ours, below) : Claim.atPaperScale(claim, ours, below);
     }
 
     /** {@code curve} has the smallest queue among {@code rivals} at the highest axis value. */

@@ -18,7 +18,8 @@ import org.stowage.sweep.SweepFiles;
  * <h2>Scale</h2>
  * Paper: 1000 machines per configuration (10,000), 100 hours, five instances per point, warm-up 0 (the mean
  * over every job of the run). Quick: 20 machines per configuration, 10 hours, one instance, two points.
- * Only the claims marked robust are checked by the build.
+ * A quick run decides the claims made with {@link Claim#of}; those made with {@link Claim#atPaperScale} print
+ * "not checked at quick scale".
  */
 final class Paper2018Lotes {
     static final String LOTES = "LoTES";

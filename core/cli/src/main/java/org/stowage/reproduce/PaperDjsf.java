@@ -43,6 +43,8 @@ final class PaperDjsf {
     static final List<String> KERNELS = List.of("SJF", "Tetris", "DJSF");
     /** DJSF's plan as a job priority (ours, not the paper's): reported beside the paper's DJSF in Fig. 8. */
     static final String JOBWISE = "DJSF:jobwise=true";
+    /** The paper's three kernels and the job-wise order (Figs. 8 and 12). */
+    static final List<String> WITH_JOBWISE = List.of("SJF", "Tetris", "DJSF", JOBWISE);
     /** Batches at paper scale. */
     static final int PAPER_SEEDS = 20;
     /** The axis of batch seeds. */
@@ -331,8 +333,8 @@ final class PaperDjsf {
     /** Fig. 8: the CDF of completions and the average JCTs; the plan as a job priority beside it (ours). */
     static final class Fig8 extends GoogleFigure {
         Fig8(final GoogleBatches batches) {
-            super("djsf-fig8", "Hu and Li 2022 Fig. 8: completed jobs over time, average JCT",
-                List.of("SJF", "Tetris", "DJSF", JOBWISE), batches, true);
+            super("djsf-fig8", "Hu and Li 2022 Fig. 8: completed jobs over time, average JCT", WITH_JOBWISE, batches,
+                true);
         }
 
         @Override
@@ -340,7 +342,7 @@ final class PaperDjsf {
             final StringBuilder csv = new StringBuilder("seed,scheduler,mean_jct_alone,average_jct,ratio_to_mean,makespan\n");
             for (final Map.Entry<Long, Map<String, BatchRun>> seed : bySeed(finished).entrySet()) {
                 final Map<String, BatchRun> runs = seed.getValue();
-                for (final String kernel : List.of(KERNELS.get(0), KERNELS.get(1), KERNELS.get(2), JOBWISE)) {
+                for (final String kernel : WITH_JOBWISE) {
                     final BatchRun run = runs.get(kernel);
                     final double alone = run.meanDuration();
                     csv.append(String.format(Locale.ROOT, "%d,%s,%.6f,%.6f,%.6f,%.6f%n", seed.getKey(), kernel, alone,
@@ -618,8 +620,8 @@ final class PaperDjsf {
         private static final String[] RESOURCES = {"cpu", "memory", "disk"};
 
         Fig12(final GoogleBatches batches) {
-            super("djsf-fig12", "Hu and Li 2022 Fig. 12: normalised resource use over time",
-                List.of("SJF", "Tetris", "DJSF", JOBWISE), batches, false);
+            super("djsf-fig12", "Hu and Li 2022 Fig. 12: normalised resource use over time", WITH_JOBWISE, batches,
+                false);
         }
 
         @Override
