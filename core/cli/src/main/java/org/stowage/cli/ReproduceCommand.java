@@ -4,15 +4,16 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.core.kernel.Kernels;
+import org.stowage.reproduce.AddedSchedulers;
+import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
-import org.stowage.reproduce.PaperDjsf;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
@@ -28,8 +29,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code stowage reproduce FIGURE}: runs a figure of the 2019 paper at the paper's scale (or {@code --quick}),
- * writes its CSV, PNG and SVG, and prints the paper's claims next to our results.
+ * {@code stowage reproduce FIGURE}: runs a figure or table of the four papers (or a paper's group of them) at
+ * the paper's scale (or {@code --quick}), writes its CSV, PNG and SVG, and prints the paper's claims next to
+ * our results. Every figure is a resumable sweep found in the {@link Figures} registry, which also gives the
+ * names this command's help and errors list.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Reproduce a figure or table of Psychas and Ghaderi 2019 or 2018, Tran et al. 2018 (LoTES) or Hu"
@@ -39,7 +42,9 @@ import picocli.CommandLine.Model.CommandSpec;
         "  stowage reproduce all-2019 --out reproduce",
         "  stowage reproduce 2018-fig5 --quick",
         "  stowage reproduce lotes-fig11 --quick",
+        "  stowage reproduce djsf-fig8 --quick",
         "  stowage reproduce fig4b --quick --threads 1",
+        "  stowage reproduce fig4b --quick --add-scheduler FIFO-RF",
         "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
@@ -47,19 +52,25 @@ final class ReproduceCommand implements Callable<Integer> {
     /** Where the shared traces sit beside a checkout of this repository. */
     static final String DEFAULT_TRACE = "../shared/traces/google-2011/task_events";
 
+    /** The names FIGURE takes, from the registry (picocli lists them in the help). */
+    static final class FigureNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Figures.of(null).names().iterator();
+        }
+    }
+
     @Spec
     private CommandSpec spec;
 
     @ParentCommand
     private StowageCli cli;
 
-    @Parameters(paramLabel = "FIGURE", description = "fig3a, fig3b, fig4a, fig4b, fig5 or all-2019 (Psychas and"
-        + " Ghaderi 2019); 2018-fig1b, 2018-fig2a, 2018-fig2b, 2018-fig3, 2018-fig4, 2018-fig5, 2018-fig6, 2018-fig8 or"
-        + " all-2018 (Psychas and Ghaderi 2018); lotes-fig8 ... lotes-fig13 or all-lotes (Tran et al. 2018);"
-        + " djsf-fig1, djsf-table2, djsf-fig8 ... djsf-fig12, djsf-table3 ... djsf-table5 or all-djsf (Hu and Li 2022).")
+    @Parameters(paramLabel = "FIGURE", completionCandidates = FigureNames.class,
+        description = "A figure or table, or all-PAPER for all of a paper's: ${COMPLETION-CANDIDATES}.")
     private String figure;
 
-    @Option(names = "--quick", description = "A short version (seconds) that checks only the robust verdicts.")
+    @Option(names = "--quick", description = "A short version (seconds) that checks only the claims it can decide.")
     private boolean quick;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "reproduce",
@@ -71,7 +82,7 @@ final class ReproduceCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--trace", paramLabel = "DIR",
-        description = "Google 2011 task_events directory for fig5 and lotes-fig8 to 10 (default: " + DEFAULT_TRACE
+        description = "Google 2011 task_events directory, for the figures that read it (default: " + DEFAULT_TRACE
             + " when present).")
     private Path trace;
 
@@ -79,89 +90,116 @@ final class ReproduceCommand implements Callable<Integer> {
         description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
     private long seed;
 
+    @Option(names = "--add-scheduler", paramLabel = "NAME[:key=value,...]",
+        description = "Kernels to add to each chosen figure whose runs are one per kernel, as extra curves or rows"
+            + " (comma-separated, repeatable; any kernel of `stowage schedulers`, yours included). The paper's claims"
+            + " read only the figure's own schedulers.")
+    private List<String> addSchedulerValues = List.of();
+
     @Mixin
     private EngineOptions engineOptions;
 
-    /** The Google 2011 task_events directory Fig. 5 reads. */
+    /** The registry, made once per command. */
+    private Figures registry;
+
+    /** The Google 2011 task_events directory the trace figures read. */
     private Path taskEvents() {
         return trace != null ? trace : Path.of(DEFAULT_TRACE);
     }
 
-    /** The figures this command can run: Fig. 5 only when its trace is there. */
-    private Map<String, Figure> figures() {
-        final Path taskEvents = taskEvents();
-        final boolean haveTrace = Files.isDirectory(taskEvents);
-        final Map<String, Figure> figures = new LinkedHashMap<>(haveTrace ? Figures.paper2019(taskEvents)
-            : Figures.paper2019());
-        figures.putAll(Figures.paper2018(haveTrace ? taskEvents : null));
-        figures.putAll(haveTrace ? Figures.lotes(taskEvents) : Figures.lotesGenerated());
-        return figures;
+    private Figures registry() {
+        if (registry == null) {
+            registry = Figures.of(taskEvents());
+        }
+        return registry;
     }
 
     private Scale scale() {
         return quick ? Scale.QUICK : Scale.PAPER;
     }
 
-    /** The runs of {@code figure} as this command makes them (see {@link CommandRecipe}). */
-    Sweep.PointRunner runner(final String figure) {
-        final Figure chosen = figures().get(figure);
-        if (chosen == null) {
-            throw new IllegalArgumentException("no figure " + figure + " (known here: " + figures().keySet() + ")");
+    /** The --add-scheduler specs, each checked against the kernel registry. */
+    private List<String> added() {
+        final List<String> added = new ArrayList<>();
+        for (final String value : addSchedulerValues) {
+            for (final String name : value.split(SchedulerList.SPLIT, -1)) {
+                if (name.isBlank()) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: '" + value
+                        + "' has an empty scheduler name");
+                }
+                try {
+                    Kernels.byName(name.strip());
+                } catch (final IllegalArgumentException e) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + e.getMessage(), e);
+                }
+                if (added.contains(name.strip())) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + name.strip()
+                        + " given twice");
+                }
+                added.add(name.strip());
+            }
         }
-        return Reproduction.runner(chosen, scale());
+        return added;
+    }
+
+    /** {@code figure} with the added kernels, checked against its workload. */
+    private Figure withAdded(final Figure chosen, final List<String> added) {
+        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler");
+    }
+
+    /** The runs of {@code name} as this command makes them (see {@link CommandRecipe}). */
+    Sweep.PointRunner runner(final String name) {
+        final Figure chosen = registry().figure(name);
+        if (chosen == null) {
+            throw new IllegalArgumentException("no figure " + name + " (known: " + registry().names() + ")");
+        }
+        final List<String> added = added();
+        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale());
     }
 
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
-        if (figure.startsWith("djsf-") || figure.equals("all-djsf")) {
-            return reproduceDjsf(printer);
-        }
-        final Path taskEvents = taskEvents();
+        final List<Figure> selected = registry().select(figure);
+        final List<String> added = added();
+        engineOptions.validate(threads);
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
         }
+        final Path taskEvents = taskEvents();
         final boolean haveTrace = Files.isDirectory(taskEvents);
-        final Map<String, Figure> known = figures();
         final List<Figure> chosen = new ArrayList<>();
-        if (figure.equals("all-lotes")) {
-            for (final Figure each : known.values()) {
-                if (each.name().startsWith("lotes-")) {
-                    chosen.add(each);
+        final List<String> skipped = new ArrayList<>();
+        final List<String> withoutAdded = new ArrayList<>();
+        for (final Figure each : selected) {
+            if (each.readsGoogleTrace() && !haveTrace) {
+                if (selected.size() == 1) {
+                    throw new IllegalArgumentException(each.name() + " needs the Google 2011 task_events: none at "
+                        + taskEvents + " (pass --trace DIR)");
                 }
-            }
-            if (!haveTrace) {
-                printer.println("lotes-fig8 to lotes-fig10 skipped: no Google 2011 trace at " + taskEvents
-                    + " (pass --trace DIR)");
-            }
-        } else if (figure.equals("all-2019") || figure.equals("all-2018")) {
-            final boolean of2018 = figure.equals("all-2018");
-            for (final Map.Entry<String, Figure> each : known.entrySet()) {
-                if (each.getKey().startsWith("2018-") == of2018 && !each.getKey().startsWith("lotes-")) {
-                    chosen.add(each.getValue());
+                skipped.add(each.name());
+            } else if (!added.isEmpty() && !each.takesAddedKernels()) {
+                if (selected.size() == 1) {
+                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + each.name()
+                        + " has no per-kernel runs to add " + String.join(", ", added) + " to");
                 }
+                withoutAdded.add(each.name());
+                chosen.add(each);
+            } else {
+                chosen.add(added.isEmpty() ? each : withAdded(each, added));
             }
-            if (!haveTrace) {
-                printer.println((of2018 ? "2018-fig8" : "fig5") + " skipped: no Google 2011 trace at " + taskEvents
-                    + " (pass --trace DIR)");
-            }
-        } else if (known.containsKey(figure)) {
-            chosen.add(known.get(figure));
-        } else if (figure.equals("fig5") || figure.equals("2018-fig8") || figure.matches("lotes-fig(8|9|10)")) {
-            throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
-                + " (pass --trace DIR)");
-        } else {
-            throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
-                + String.join(", ", Figures.names()) + ")");
         }
-        engineOptions.validate(threads);
-        if (threads != null && (threads < 1 || threads > SweepCommand.MAX_THREADS)) {
-            throw new IllegalArgumentException("invalid value for --threads: " + threads + " (must be in [1, "
-                + SweepCommand.MAX_THREADS + "])");
+        if (!skipped.isEmpty()) {
+            printer.println(String.join(", ", skipped) + " skipped: no Google 2011 trace at " + taskEvents
+                + " (pass --trace DIR)");
+        }
+        if (!withoutAdded.isEmpty()) {
+            printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
+                + " (their curves are not one per kernel)");
         }
         final Scale scale = scale();
         final long start = System.nanoTime();
-        int disagreements = 0;
+        final int[] verdicts = new int[Claim.Verdict.values().length];
         try (SweepEngine engine = engineOptions.open(threads)) {
             // after the engine starts (a bad --master fails there), before anything is written
             OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
@@ -176,55 +214,17 @@ final class ReproduceCommand implements Callable<Integer> {
                         seed, progress::stepTo);
                 }
                 reproduction.print(printer);
-                disagreements += (int) reproduction.claims().stream().filter(claim -> !claim.agrees()).count();
-                printer.println("wrote " + directory.resolve(each.name() + ".csv") + " (.png, .svg)");
+                for (final Claim.Verdict verdict : Claim.Verdict.values()) {
+                    verdicts[verdict.ordinal()] += reproduction.count(verdict);
+                }
+                printer.println("wrote " + directory);
             }
         }
         cli.onInterrupt(() -> null);
-        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
-            scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
-        return 0;
-    }
-
-    /** Hu and Li 2022's items ({@link PaperDjsf}), run in this JVM. */
-    private int reproduceDjsf(final PrintWriter printer) {
-        final List<String> names = figure.equals("all-djsf") ? PaperDjsf.NAMES : List.of(figure);
-        if (!PaperDjsf.NAMES.containsAll(names)) {
-            throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
-                + String.join(", ", Figures.names()) + ")");
-        }
-        if (trace != null && !Files.isDirectory(trace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
-        }
-        final Path taskEvents = taskEvents();
-        final boolean haveTrace = Files.isDirectory(taskEvents);
-        if (!haveTrace && !figure.equals("all-djsf") && PaperDjsf.GOOGLE.contains(figure)) {
-            throw new IllegalArgumentException(figure + " needs the Google 2011 task_events: none at " + taskEvents
-                + " (pass --trace DIR)");
-        }
-        OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
-        final PaperDjsf paper = new PaperDjsf(taskEvents, scale(), seed);
-        final long start = System.nanoTime();
-        int disagreements = 0;
-        for (final String name : names) {
-            if (!haveTrace && PaperDjsf.GOOGLE.contains(name)) {
-                printer.println(name + " skipped: no Google 2011 trace at " + taskEvents + " (pass --trace DIR)");
-                continue;
-            }
-            final long itemStart = System.nanoTime();
-            printer.println("== " + name);
-            final List<org.stowage.reproduce.Claim> claims = paper.run(name, out.resolve(name), printer);
-            printer.printf(Locale.ROOT, "%.1f s%n", (System.nanoTime() - itemStart) / 1e9);
-            for (final org.stowage.reproduce.Claim claim : claims) {
-                printer.printf(Locale.ROOT, "  paper: %s%n  ours:  %s  [%s]%n", claim.paper(), claim.ours(),
-                    claim.agrees() ? "agrees" : "differs");
-                disagreements += claim.agrees() ? 0 : 1;
-            }
-            printer.println("wrote " + out.resolve(name));
-        }
-        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s, %d claim(s) not reproduced%n", figure,
-            scale().name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9, disagreements);
-        printer.flush();
+        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s; claims: %d agree, %d differ, %d not checked%s%n", figure,
+            scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9,
+            verdicts[Claim.Verdict.AGREES.ordinal()], verdicts[Claim.Verdict.DIFFERS.ordinal()],
+            verdicts[Claim.Verdict.NOT_CHECKED.ordinal()], scale == Scale.QUICK ? " at quick scale" : "");
         return 0;
     }
 }

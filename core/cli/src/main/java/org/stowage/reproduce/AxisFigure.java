@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleBiFunction;
@@ -19,12 +20,13 @@ import org.stowage.core.experiment.RunSpec;
 import org.stowage.sweep.Sweep;
 
 /**
- * A figure of the average queue size against one parameter (2019 paper, Figs. 4a, 4b and 5): one line per
- * scheduler with 95% intervals over replications, on a logarithmic axis because the schedulers differ by
- * orders of magnitude. A scheduler the paper's figure does not show is labelled "(ours)"; an average of
- * zero (no job ever waited) is drawn at the axis floor under its own legend entry.
+ * A figure of one metric (the average queue size unless it says otherwise) against one parameter (2019 paper,
+ * Figs. 4a, 4b and 5; 2018 paper, Figs. 2-8; LoTES, Figs. 11-13): one line per scheduler with 95% intervals
+ * over replications, on a logarithmic axis because the schedulers differ by orders of magnitude. A scheduler
+ * the paper's figure does not show is labelled "(ours)"; an average of zero (no job ever waited) is drawn at
+ * the axis floor under its own legend entry. Made with {@link #builder}.
  */
-final class AxisFigure implements Figure {
+final class AxisFigure implements SpecFigure {
     /** How a point of the axis becomes a run. */
     @FunctionalInterface
     interface SpecMaker {
@@ -52,95 +54,197 @@ final class AxisFigure implements Figure {
     private final Function<List<Sweep.Unit>, List<Claim>> unitClaims;
     /** Whether the report shows each point's stability verdicts. */
     private final boolean verdicts;
-    /** The plotted metric and its axis label: the average queue size unless {@link #metric} says otherwise. */
-    private String metric = "mean_queue";
-    private String metricLabel = "average queue size";
-    private Supplier<List<String>> extraNotes = List::of;
+    /** The plotted metric and its axis label. */
+    private final String metric;
+    private final String metricLabel;
+    private final Supplier<List<String>> extraNotes;
+    private final boolean readsGoogleTrace;
+    private final boolean curvesAreKernels;
 
-    /**
-     * @param schedulers every scheduler run, in plot order
-     * @param ours       those of {@code schedulers} that the paper's figure does not show
-     */
-    AxisFigure(final String name, final String title, final String axis, final String axisTitle,
-               final List<String> schedulers, final List<String> ours, final double[] paperValues,
-               final int paperReplications,
-               final double[] quickValues, final int quickReplications, final Map<String, Object> inputs,
-               final SpecMaker specMaker, final ToDoubleBiFunction<Sweep.Point, Scale> cost,
-               final Function<Means, List<Claim>> claims, final List<String> notes) {
-        this.name = name;
-        this.title = title;
-        this.axis = axis;
-        this.axisTitle = axisTitle;
-        this.schedulers = List.copyOf(schedulers);
-        this.quickSchedulers = this.schedulers;
+    private AxisFigure(final Builder builder) {
+        this.name = builder.name;
+        this.title = builder.title;
+        this.axis = Objects.requireNonNull(builder.axis, builder.name + ": no axis");
+        this.axisTitle = builder.axisTitle;
+        this.schedulers = List.copyOf(builder.schedulers);
+        this.quickSchedulers = builder.quickSchedulers == null ? schedulers : List.copyOf(builder.quickSchedulers);
+        this.ours = List.copyOf(builder.ours);
+        if (schedulers.isEmpty() || quickSchedulers.isEmpty() || !schedulers.containsAll(quickSchedulers)) {
+            throw new IllegalArgumentException(name + ": quick curves " + quickSchedulers + " are not a subset of "
+                + schedulers);
+        }
         if (!schedulers.containsAll(ours)) {
             throw new IllegalArgumentException(name + ": schedulers marked as ours " + ours + " are not all in "
                 + schedulers);
         }
-        this.ours = List.copyOf(ours);
-        this.paperValues = paperValues.clone();
-        this.quickValues = quickValues.clone();
-        this.paperReplications = paperReplications;
-        this.quickReplications = quickReplications;
-        this.inputs = new LinkedHashMap<>(inputs);
-        this.specMaker = specMaker;
-        this.cost = cost;
-        this.claims = claims;
-        this.notes = List.copyOf(notes);
-        this.unitClaims = null;
-        this.verdicts = false;
+        this.paperValues = builder.paperValues.clone();
+        this.quickValues = builder.quickValues.clone();
+        this.paperReplications = builder.paperReplications;
+        this.quickReplications = builder.quickReplications;
+        this.inputs = new LinkedHashMap<>(builder.inputs);
+        this.specMaker = Objects.requireNonNull(builder.specMaker, builder.name + ": no runs");
+        this.cost = builder.cost;
+        this.claims = Objects.requireNonNull(builder.claims, builder.name + ": no claims");
+        this.notes = List.copyOf(builder.notes);
+        this.unitClaims = builder.unitClaims;
+        this.verdicts = builder.verdicts;
+        this.metric = builder.metric;
+        this.metricLabel = builder.metricLabel;
+        this.extraNotes = builder.extraNotes;
+        this.readsGoogleTrace = builder.readsGoogleTrace;
+        this.curvesAreKernels = builder.curvesAreKernels;
     }
 
-    private AxisFigure(final AxisFigure base, final List<String> quickCurves,
-                       final Function<List<Sweep.Unit>, List<Claim>> unitClaims, final boolean verdicts) {
-        this.name = base.name;
-        this.title = base.title;
-        this.axis = base.axis;
-        this.axisTitle = base.axisTitle;
-        this.schedulers = base.schedulers;
-        if (!schedulers.containsAll(quickCurves) || quickCurves.isEmpty()) {
-            throw new IllegalArgumentException(name + ": quick curves " + quickCurves + " are not a subset of "
-                + schedulers);
+    /** A figure named {@code name} (its command-line name) showing {@code title}; see {@link Builder}. */
+    static Builder builder(final String name, final String title) {
+        return new Builder(name, title);
+    }
+
+    /**
+     * What an {@link AxisFigure} is made of. Required: {@link #axis}, {@link #schedulers}, {@link #runs} and
+     * {@link #claims}; everything else has a default (one replication at each scale, every run of equal cost,
+     * the average queue size as the metric, no notes).
+     */
+    static final class Builder {
+        private final String name;
+        private final String title;
+        private String axis;
+        private String axisTitle;
+        private double[] paperValues;
+        private double[] quickValues;
+        private int paperReplications = 1;
+        private int quickReplications = 1;
+        private List<String> schedulers = List.of();
+        private List<String> quickSchedulers;
+        private List<String> ours = List.of();
+        private Map<String, Object> inputs = Map.of();
+        private SpecMaker specMaker;
+        private ToDoubleBiFunction<Sweep.Point, Scale> cost = (point, scale) -> 1;
+        private Function<Means, List<Claim>> claims;
+        private Function<List<Sweep.Unit>, List<Claim>> unitClaims;
+        private boolean verdicts;
+        private List<String> notes = List.of();
+        private String metric = "mean_queue";
+        private String metricLabel = "average queue size";
+        private Supplier<List<String>> extraNotes = List::of;
+        private boolean readsGoogleTrace;
+        private boolean curvesAreKernels = true;
+
+        private Builder(final String name, final String title) {
+            this.name = name;
+            this.title = title;
         }
-        this.quickSchedulers = List.copyOf(quickCurves);
-        this.ours = base.ours;
-        this.paperValues = base.paperValues;
-        this.quickValues = base.quickValues;
-        this.paperReplications = base.paperReplications;
-        this.quickReplications = base.quickReplications;
-        this.inputs = base.inputs;
-        this.specMaker = base.specMaker;
-        this.cost = base.cost;
-        this.claims = base.claims;
-        this.notes = base.notes;
-        this.unitClaims = unitClaims;
-        this.verdicts = verdicts;
-        this.metric = base.metric;
-        this.metricLabel = base.metricLabel;
-        this.extraNotes = base.extraNotes;
-    }
 
-    /** This figure with fewer curves in its quick version (the paper's version keeps all). */
-    AxisFigure withQuickCurves(final List<String> quickCurves) {
-        return new AxisFigure(this, quickCurves, unitClaims, verdicts);
-    }
+        /** The x axis: its key in the sweep and its files, its title on the plot, its values at each scale. */
+        Builder axis(final String key, final String plotTitle, final double[] paper, final double[] quick) {
+            this.axis = key;
+            this.axisTitle = plotTitle;
+            this.paperValues = paper.clone();
+            this.quickValues = quick.clone();
+            return this;
+        }
 
-    /** This figure with each point's stability verdicts in its report and claims read from them. */
-    AxisFigure withVerdicts(final Function<List<Sweep.Unit>, List<Claim>> fromRuns) {
-        return new AxisFigure(this, quickSchedulers, fromRuns, true);
-    }
+        /** Independent replications per point at each scale. */
+        Builder replications(final int paper, final int quick) {
+            this.paperReplications = paper;
+            this.quickReplications = quick;
+            return this;
+        }
 
-    /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label} instead. */
-    AxisFigure metric(final String key, final String label) {
-        this.metric = key;
-        this.metricLabel = label;
-        return this;
-    }
+        /** Every curve, in plot order: one run per curve, point and replication ({@link #runs}). */
+        Builder schedulers(final List<String> all) {
+            this.schedulers = all;
+            return this;
+        }
 
-    /** Notes known only once the runs are made (e.g. a plan's lambda* per point), printed after the others. */
-    AxisFigure extraNotes(final Supplier<List<String>> supplier) {
-        this.extraNotes = supplier;
-        return this;
+        /** The curves of the quick version, a subset (default: all). */
+        Builder quickSchedulers(final List<String> quick) {
+            this.quickSchedulers = quick;
+            return this;
+        }
+
+        /** Those of the curves that the paper's figure does not show: labelled "(ours)". */
+        Builder ours(final List<String> notInThePaper) {
+            this.ours = notInThePaper;
+            return this;
+        }
+
+        /**
+         * The curves are settings of one kernel (the 2018 paper's Fig. 2: numbers of servers, intensities),
+         * not kernels, so a kernel cannot be added to the figure ({@code reproduce --add-scheduler}).
+         */
+        Builder curvesAreSettings() {
+            this.curvesAreKernels = false;
+            return this;
+        }
+
+        /** Every other input, recorded in the sweep's manifest. */
+        Builder inputs(final Map<String, Object> recorded) {
+            this.inputs = recorded;
+            return this;
+        }
+
+        /** How a point and a curve become a run. */
+        Builder runs(final SpecMaker maker) {
+            this.specMaker = maker;
+            return this;
+        }
+
+        /** A relative estimate of a run's cost (see {@link Sweep.PointRunner#cost}). */
+        Builder cost(final ToDoubleBiFunction<Sweep.Point, Scale> estimate) {
+            this.cost = estimate;
+            return this;
+        }
+
+        /** The paper's claims, checked against the means of the plotted metric. */
+        Builder claims(final Function<Means, List<Claim>> fromMeans) {
+            this.claims = fromMeans;
+            return this;
+        }
+
+        /**
+         * Each point's stability verdicts in the report, and claims read from the runs themselves (listed
+         * after those of {@link #claims}).
+         */
+        Builder verdicts(final Function<List<Sweep.Unit>, List<Claim>> fromRuns) {
+            this.verdicts = true;
+            this.unitClaims = fromRuns;
+            return this;
+        }
+
+        /** Each point's stability verdicts in the report, no claim read from them. */
+        Builder verdicts() {
+            return verdicts(units -> List.of());
+        }
+
+        /** Lines printed under the table. */
+        Builder notes(final List<String> lines) {
+            this.notes = lines;
+            return this;
+        }
+
+        /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label}. */
+        Builder metric(final String key, final String label) {
+            this.metric = key;
+            this.metricLabel = label;
+            return this;
+        }
+
+        /** Notes known only once the runs are made (e.g. a plan's lambda* per point), printed after the others. */
+        Builder extraNotes(final Supplier<List<String>> supplier) {
+            this.extraNotes = supplier;
+            return this;
+        }
+
+        /** Its runs read the Google 2011 task_events. */
+        Builder readsGoogleTrace() {
+            this.readsGoogleTrace = true;
+            return this;
+        }
+
+        AxisFigure build() {
+            return new AxisFigure(this);
+        }
     }
 
     @Override
@@ -171,6 +275,16 @@ final class AxisFigure implements Figure {
     @Override
     public double cost(final Sweep.Point point, final String scheduler, final Scale scale) {
         return cost.applyAsDouble(point, scale);
+    }
+
+    @Override
+    public boolean readsGoogleTrace() {
+        return readsGoogleTrace;
+    }
+
+    @Override
+    public boolean takesAddedKernels() {
+        return curvesAreKernels;
     }
 
     @Override

@@ -5,12 +5,17 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.sweep.Sweep;
 
 /**
- * One figure of a paper: the grid it runs, how one point becomes a run, its plot and data, and the
- * paper's claims checked against our results.
+ * One figure or table of a paper: the grid it runs (a {@link Sweep}: points x schedulers x replications), how
+ * one unit runs, and, from the finished units only, its files, its table and the paper's claims checked
+ * against our results. Because everything after the runs is read from the units, a figure resumes after an
+ * interruption and runs on any {@link org.stowage.sweep.SweepEngine} (threads, Spark) with the same files.
+ *
+ * <p>Figures are declared by their paper ({@link Paper}) and found by name in {@link Figures}.
  */
 public interface Figure {
     /** Command-line name, for example {@code fig3a}. */
@@ -19,11 +24,16 @@ public interface Figure {
     /** What the figure shows, one line. */
     String title();
 
+    /** Whether its runs read the Google 2011 task_events ({@code reproduce --trace}). */
+    default boolean readsGoogleTrace() {
+        return false;
+    }
+
     /** The grid at {@code scale}, with every point seed derived from {@code seed}. */
     Sweep sweep(Scale scale, long seed);
 
-    /** The run of {@code scheduler} at {@code point}. */
-    RunSpec spec(Sweep.Point point, String scheduler, Scale scale);
+    /** Runs {@code scheduler} at {@code point}: one unit of the sweep. Called concurrently; must not share mutable state. */
+    RunResult run(Sweep.Point point, String scheduler, Scale scale);
 
     /**
      * A relative estimate of the run's cost (see {@link Sweep.PointRunner#cost}); the same for every run
@@ -31,6 +41,24 @@ public interface Figure {
      */
     default double cost(final Sweep.Point point, final String scheduler, final Scale scale) {
         return 1;
+    }
+
+    /**
+     * Whether another kernel can join the figure's schedulers ({@code reproduce --add-scheduler}): its runs
+     * are one per kernel and its files, plot and table show whatever schedulers ran. Not so for a figure whose
+     * curves are settings of one kernel, or a table of the paper's kernels only.
+     */
+    default boolean takesAddedKernels() {
+        return false;
+    }
+
+    /**
+     * The run that a kernel added to this figure would make at {@code point}, so that its requirements can be
+     * checked against the figure's workload before anything runs. Only for a figure that
+     * {@link #takesAddedKernels}.
+     */
+    default RunSpec addedKernelRun(final Sweep.Point point, final String scheduler, final Scale scale) {
+        throw new UnsupportedOperationException(name() + " takes no added kernel");
     }
 
     /** Writes the figure's CSV, PNG and SVG into {@code directory}. */

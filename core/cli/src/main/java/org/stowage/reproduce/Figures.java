@@ -6,70 +6,91 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The reproducible figures by name. */
+/**
+ * Every reproducible figure and table of the four papers, by name: the one registry that {@code reproduce}
+ * dispatches through and its help, its errors and the docs' checks read. Each paper declares its figures
+ * ({@link Paper}); a paper's group {@code all-KEY} runs them all; a figure declares whether it reads the
+ * Google 2011 trace ({@link Figure#readsGoogleTrace}). No other list of names exists.
+ *
+ * <p>Building the registry is cheap: figures load their traces when a run first needs them.
+ */
 public final class Figures {
-    private Figures() {
-    }
+    private final List<Paper> papers;
+    private final Map<String, Figure> byName = new LinkedHashMap<>();
+    private final Map<String, Paper> byGroup = new LinkedHashMap<>();
 
-    /** The synthetic figures of the 2019 paper, in the paper's order. */
-    public static Map<String, Figure> paper2019() {
-        final Map<String, Figure> figures = new LinkedHashMap<>();
-        for (final Figure figure : List.of(Paper2019.fig3a(), Paper2019.fig3b(), Paper2019.fig4a(), Paper2019.fig4b())) {
-            figures.put(figure.name(), figure);
+    /**
+     * @throws IllegalStateException naming the name when two figures, or a figure and a group, share one
+     */
+    Figures(final List<Paper> papers) {
+        this.papers = List.copyOf(papers);
+        for (final Paper paper : this.papers) {
+            for (final Figure figure : paper.figures()) {
+                claim(figure.name(), paper);
+                byName.put(figure.name(), figure);
+            }
+            claim(paper.group(), paper);
+            byGroup.put(paper.group(), paper);
         }
-        return figures;
     }
 
-    /** Every figure of the 2019 paper, Fig. 5 reading the Google 2011 task_events parts in {@code taskEvents}. */
-    public static Map<String, Figure> paper2019(final Path taskEvents) {
-        final Map<String, Figure> figures = paper2019();
-        figures.put("fig5", Paper2019.fig5(taskEvents));
-        return figures;
-    }
-
-    /** The figures of the 2018 paper, in the paper's order; Fig. 8 only with the trace ({@code taskEvents} not null). */
-    public static Map<String, Figure> paper2018(final Path taskEvents) {
-        final Map<String, Figure> figures = new LinkedHashMap<>();
-        for (final Figure figure : Paper2018.figures(taskEvents)) {
-            figures.put(figure.name(), figure);
+    private void claim(final String name, final Paper paper) {
+        if (byName.containsKey(name) || byGroup.containsKey(name)) {
+            throw new IllegalStateException("figure name '" + name + "' is declared twice (again by " + paper.citation()
+                + ")");
         }
-        return figures;
     }
 
-    /** The generated-workload figures of Tran et al. 2018 (LoTES), Sec. 5.4. */
-    public static Map<String, Figure> lotesGenerated() {
-        final Map<String, Figure> figures = new LinkedHashMap<>();
-        for (final Figure figure : List.of(Paper2018Lotes.fig11(), Paper2018Lotes.fig12(), Paper2018Lotes.fig13())) {
-            figures.put(figure.name(), figure);
+    /**
+     * The figures of Psychas and Ghaderi 2019 and 2018, Tran et al. 2018 (LoTES) and Hu and Li 2022 (DJSF), in
+     * that order. Those that read the Google 2011 trace read it from {@code taskEvents} when they first run.
+     */
+    public static Figures of(final Path taskEvents) {
+        return new Figures(List.of(Paper2019.paper(taskEvents), Paper2018.paper(taskEvents),
+            Paper2018Lotes.paper(taskEvents), PaperDjsf.paper(taskEvents)));
+    }
+
+    public List<Paper> papers() {
+        return papers;
+    }
+
+    /** Every figure, paper by paper, each paper's in its order. */
+    public List<Figure> all() {
+        return List.copyOf(byName.values());
+    }
+
+    /** The figure named {@code name}, or null. */
+    public Figure figure(final String name) {
+        return byName.get(name);
+    }
+
+    /** Every name {@code reproduce} takes: each paper's figures, then its group. */
+    public List<String> names() {
+        final List<String> names = new ArrayList<>();
+        for (final Paper paper : papers) {
+            for (final Figure figure : paper.figures()) {
+                names.add(figure.name());
+            }
+            names.add(paper.group());
         }
-        return figures;
-    }
-
-    /** Every LoTES figure: Figs. 8-10 on the Google 2011 task_events parts in {@code taskEvents}, then 11-13. */
-    public static Map<String, Figure> lotes(final Path taskEvents) {
-        final Map<String, Figure> figures = new LinkedHashMap<>();
-        final LotesTraceFigure.Setups setups = new LotesTraceFigure.Setups(taskEvents);
-        for (final LotesTraceFigure.Kind kind : LotesTraceFigure.Kind.values()) {
-            final Figure figure = new LotesTraceFigure(kind, setups);
-            figures.put(figure.name(), figure);
-        }
-        figures.putAll(lotesGenerated());
-        return figures;
-    }
-
-    /** Every known figure name, plus {@code all-2019}, {@code all-2018}, {@code all-lotes} and {@code all-djsf}. */
-    public static List<String> names() {
-        final List<String> names = new ArrayList<>(paper2019().keySet());
-        names.add("fig5");
-        names.add("all-2019");
-        names.addAll(paper2018(null).keySet());
-        names.add("2018-fig8");
-        names.add("all-2018");
-        names.addAll(List.of("lotes-fig8", "lotes-fig9", "lotes-fig10"));
-        names.addAll(lotesGenerated().keySet());
-        names.add("all-lotes");
-        names.addAll(PaperDjsf.NAMES);
-        names.add("all-djsf");
         return names;
+    }
+
+    /**
+     * The figures a name selects: one figure, or a paper's group.
+     *
+     * @throws IllegalArgumentException naming the value and every known name
+     */
+    public List<Figure> select(final String name) {
+        final Figure figure = byName.get(name);
+        if (figure != null) {
+            return List.of(figure);
+        }
+        final Paper paper = byGroup.get(name);
+        if (paper != null) {
+            return paper.figures();
+        }
+        throw new IllegalArgumentException("invalid value for FIGURE: '" + name + "' (known: "
+            + String.join(", ", names()) + ")");
     }
 }

@@ -52,7 +52,7 @@ import org.stowage.theory.lotes.LotesPlanner;
  *       (Tetris scans every machine per arrival and every queued job per departure: a minute here).</li>
  * </ul>
  */
-final class LotesTraceFigure implements Figure {
+final class LotesTraceFigure implements SpecFigure {
     enum Kind { WINDOWS, DISTRIBUTION, QUEUE }
 
     static final long INTERVAL_MICROS = 100_000;
@@ -177,6 +177,11 @@ final class LotesTraceFigure implements Figure {
     @Override
     public String title() {
         return title;
+    }
+
+    @Override
+    public boolean readsGoogleTrace() {
+        return true;
     }
 
     @Override
@@ -319,11 +324,11 @@ final class LotesTraceFigure implements Figure {
             lotesWait, tetrisWait, greedyWait);
         switch (kind) {
             case WINDOWS -> {
-                claims.add(new Claim("Greedy's response times are orders of magnitude longer than LoTES's", waits,
-                    greedyWait >= 10 * lotesWait && greedyWait > 0, false));
+                claims.add(Claim.atPaperScale("Greedy's response times are orders of magnitude longer than LoTES's", waits,
+                    greedyWait >= 10 * lotesWait && greedyWait > 0));
                 if (tetris != null) {
-                    claims.add(new Claim("LoTES generally has lower response times than Tetris", waits,
-                        lotesWait <= tetrisWait, false));
+                    claims.add(Claim.atPaperScale("LoTES generally has lower response times than Tetris", waits,
+                        lotesWait <= tetrisWait));
                 }
                 final double[] lotesWindows = windowMeans(lotes, setups.get(scaleOf(sweep)));
                 final double[] greedyWindows = windowMeans(greedy, setups.get(scaleOf(sweep)));
@@ -331,29 +336,29 @@ final class LotesTraceFigure implements Figure {
                 for (int w = 0; w < WINDOWS; w++) {
                     better += lotesWindows[w] <= greedyWindows[w] ? 1 : 0;
                 }
-                claims.add(new Claim("LoTES greatly outperforms Greedy over the windows",
+                claims.add(Claim.of("LoTES greatly outperforms Greedy over the windows",
                     String.format(Locale.ROOT, "LoTES <= Greedy in %d of %d windows", better, WINDOWS),
                     better >= WINDOWS / 2));
             }
             case DISTRIBUTION -> {
                 final double lotesP99 = lotes.metric("wait_p99") / UNITS_PER_HOUR;
-                claims.add(new Claim("LoTES: less than 1% of jobs wait more than one hour",
+                claims.add(Claim.of("LoTES: less than 1% of jobs wait more than one hour",
                     String.format(Locale.ROOT, "LoTES's 99th percentile %.3g h", lotesP99), lotesP99 < 1));
                 final double lotesTail = lotes.metric("wait_p999");
                 final double tetrisTail = tetris == null ? Double.NaN : tetris.metric("wait_p999");
-                claims.add(new Claim("Tetris and Greedy have longer tails than LoTES",
+                claims.add(Claim.atPaperScale("Tetris and Greedy have longer tails than LoTES",
                     String.format(Locale.ROOT, "99.9th percentiles: LoTES %.3g h, Tetris %.3g h, Greedy %.3g h",
                         lotesTail / UNITS_PER_HOUR, tetrisTail / UNITS_PER_HOUR,
                         greedy.metric("wait_p999") / UNITS_PER_HOUR),
-                    (tetris == null || lotesTail <= tetrisTail) && lotesTail <= greedy.metric("wait_p999"), false));
+                    (tetris == null || lotesTail <= tetrisTail) && lotesTail <= greedy.metric("wait_p999")));
             }
             case QUEUE -> {
-                claims.add(new Claim("Greedy's queue is larger than LoTES's",
+                claims.add(Claim.of("Greedy's queue is larger than LoTES's",
                     String.format(Locale.ROOT, "average queue: LoTES %.3g, Tetris %.3g, Greedy %.3g",
                         lotes.metric("mean_queue"), tetris == null ? Double.NaN : tetris.metric("mean_queue"),
                         greedy.metric("mean_queue")),
                     greedy.metric("mean_queue") >= lotes.metric("mean_queue")));
-                claims.add(new Claim("LoTES's queue does not grow (stable over the trace)",
+                claims.add(Claim.of("LoTES's queue does not grow (stable over the trace)",
                     "LoTES verdict " + lotes.stability().verdict().label(),
                     lotes.stability().verdict() != org.stowage.core.metrics.Stability.Verdict.UNSTABLE));
             }

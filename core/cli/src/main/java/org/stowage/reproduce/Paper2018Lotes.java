@@ -1,5 +1,6 @@
 package org.stowage.reproduce;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +18,8 @@ import org.stowage.sweep.SweepFiles;
  * <h2>Scale</h2>
  * Paper: 1000 machines per configuration (10,000), 100 hours, five instances per point, warm-up 0 (the mean
  * over every job of the run). Quick: 20 machines per configuration, 10 hours, one instance, two points.
- * Only the claims marked robust are checked by the build.
+ * A quick run decides the claims made with {@link Claim#of}; those made with {@link Claim#atPaperScale} print
+ * "not checked at quick scale".
  */
 final class Paper2018Lotes {
     static final String LOTES = "LoTES";
@@ -41,6 +43,17 @@ final class Paper2018Lotes {
     private Paper2018Lotes() {
     }
 
+    /** The paper's figures in its order: Figs. 8-10 on the Google 2011 task_events in {@code taskEvents}, then 11-13. */
+    static Paper paper(final Path taskEvents) {
+        final List<Figure> figures = new ArrayList<>();
+        final LotesTraceFigure.Setups setups = new LotesTraceFigure.Setups(taskEvents);
+        for (final LotesTraceFigure.Kind kind : LotesTraceFigure.Kind.values()) {
+            figures.add(new LotesTraceFigure(kind, setups));
+        }
+        figures.addAll(List.of(fig11(), fig12(), fig13()));
+        return new Paper("lotes", "Tran et al. 2018 (LoTES)", figures);
+    }
+
     static List<String> schedulers() {
         return List.of(LOTES, TETRIS, GREEDY);
     }
@@ -54,13 +67,22 @@ final class Paper2018Lotes {
                 point.seed(), point.seed() + 1);
             return LotesWorkloads.spec(instance, scheduler, hours(scale), point.seed());
         };
-        return new AxisFigure("lotes-fig11", "LoTES Fig. 11: nine classes, requests 0.025 + U[-Phi, Phi], lambda"
-            + " 0.97 lambda*, Table 1's configurations", "phi", "Phi", schedulers(), List.of(GREEDY), PHIS, 5,
-            new double[] {0, 0.015}, 1, inputs, specMaker, (point, scale) -> cost(scale),
-            means -> claims(means, 0.97, "phi"), List.of(
+        return AxisFigure.builder("lotes-fig11", "LoTES Fig. 11: nine classes, requests 0.025 + U[-Phi, Phi], lambda"
+                + " 0.97 lambda*, Table 1's configurations")
+            .axis("phi", "Phi", PHIS, new double[] {0, 0.015})
+            .replications(5, 1)
+            .schedulers(schedulers())
+            .ours(List.of(GREEDY))
+            .inputs(inputs)
+            .runs(specMaker)
+            .cost((point, scale) -> cost(scale))
+            .claims(means -> claims(means, 0.97, "phi"))
+            .notes(List.of(
                 "Greedy is not in the paper's figure (the paper: unstable at this load); we run it for its verdict.",
                 TETRIS_NOTE))
-            .metric("wait_mean", "mean response time (h)").extraNotes(workloads::notes);
+            .metric("wait_mean", "mean response time (h)")
+            .extraNotes(workloads::notes)
+            .build();
     }
 
     static final String TETRIS_NOTE = "Tetris:gamma=1 scores r . free - p (r . 1) with p the job's work (its"
@@ -84,15 +106,25 @@ final class Paper2018Lotes {
                 point.number("omega"), load, 2018_000L + point.replication(), point.seed());
             return LotesWorkloads.spec(instance, scheduler, hours(scale), point.seed());
         };
-        return new AxisFigure(name, String.format(Locale.ROOT, "LoTES Fig. %s: mu_jk = omega_jk / u_k, omega ~ U[1 - Omega,"
-                + " 1 + Omega], requests of Phi = %s, lambda %.2f lambda*", name.substring(name.length() - 2), FIG12_PHI, load),
-            "omega", "Omega", schedulers(), List.of(GREEDY), OMEGAS, 5, new double[] {0, 0.3}, 1, inputs, specMaker,
-            (point, scale) -> cost(scale), means -> claims(means, load, "omega"), List.of(
+        return AxisFigure.builder(name, String.format(Locale.ROOT, "LoTES Fig. %s: mu_jk = omega_jk / u_k, omega ~"
+                + " U[1 - Omega, 1 + Omega], requests of Phi = %s, lambda %.2f lambda*", name.substring(name.length() - 2),
+                FIG12_PHI, load))
+            .axis("omega", "Omega", OMEGAS, new double[] {0, 0.3})
+            .replications(5, 1)
+            .schedulers(schedulers())
+            .ours(List.of(GREEDY))
+            .inputs(inputs)
+            .runs(specMaker)
+            .cost((point, scale) -> cost(scale))
+            .claims(means -> claims(means, load, "omega"))
+            .notes(List.of(
                 "Phi = " + FIG12_PHI + " for the requests: the paper's \"Phi = 0.06\" would give negative means.",
                 "mu_jk = omega_jk / u_k (the paper prints u_k omega_jk; Sec. 5.4.2 uses 1 / u_k).",
                 "Greedy is not in the paper's figure (the paper: unstable at this load); we run it for its verdict.",
                 TETRIS_NOTE))
-            .metric("wait_mean", "mean response time (h)").extraNotes(workloads::notes);
+            .metric("wait_mean", "mean response time (h)")
+            .extraNotes(workloads::notes)
+            .build();
     }
 
     private static Map<String, Object> inputs(final double load) {
@@ -135,16 +167,17 @@ final class Paper2018Lotes {
             greedy.append(String.format(Locale.ROOT, " %s=%s: %.3g h%s", axis, value, waits.mean(GREEDY, value),
                 unstable.mean(GREEDY, value) > 0.5 ? " (unstable)" : ""));
         }
-        claims.add(new Claim(String.format(Locale.ROOT, "LoTES is stable at %.2f lambda*", load), "LoTES" + lotes,
+        claims.add(Claim.of(String.format(Locale.ROOT, "LoTES is stable at %.2f lambda*", load), "LoTES" + lotes,
             lotesStable));
-        claims.add(new Claim(String.format(Locale.ROOT, "Greedy is not stable at %.2f lambda*", load),
-            "Greedy" + greedy + " (unstable verdict or 10x LoTES's response time)", greedyUnstable, false));
+        claims.add(Claim.atPaperScale(String.format(Locale.ROOT, "Greedy is not stable at %.2f lambda*", load),
+            "Greedy" + greedy + " (unstable verdict or 10x LoTES's response time)", greedyUnstable)
+            .withEvidence("docs/LOTES.md#figures-11-13-sec-54"));
         boolean lotesBetter = true;
         for (final double value : waits.values()) {
             lotesBetter &= waits.mean(LOTES, value) <= waits.mean(GREEDY, value);
         }
-        claims.add(new Claim("LoTES's response times are shorter than Greedy's",
-            "LoTES <= Greedy at every " + axis + ": " + lotesBetter, lotesBetter, false));
+        claims.add(Claim.atPaperScale("LoTES's response times are shorter than Greedy's",
+            "LoTES <= Greedy at every " + axis + ": " + lotesBetter, lotesBetter));
         final List<Double> values = waits.values();
         final double first = waits.mean(LOTES, values.get(0));
         final double last = waits.mean(LOTES, values.get(values.size() - 1));
@@ -157,26 +190,26 @@ final class Paper2018Lotes {
             tetris.append(String.format(Locale.ROOT, " %s=%s: %.3g h%s", axis, value, waits.mean(TETRIS, value),
                 unstable.mean(TETRIS, value) > 0.5 ? " (unstable)" : ""));
         }
-        claims.add(new Claim("for " + axis + " > 0 LoTES's response time is shorter than Tetris's",
-            "Tetris" + tetris, lotesBeatsTetris, false));
+        claims.add(Claim.atPaperScale("for " + axis + " > 0 LoTES's response time is shorter than Tetris's",
+            "Tetris" + tetris, lotesBeatsTetris));
         if (axis.equals("omega")) {
             final double tetrisFirst = waits.mean(TETRIS, values.get(0));
             final double tetrisLast = waits.mean(TETRIS, values.get(values.size() - 1));
-            claims.add(new Claim("Tetris's response time grows with Omega",
+            claims.add(Claim.atPaperScale("Tetris's response time grows with Omega",
                 String.format(Locale.ROOT, "%.3g h at Omega = %s, %.3g h at %s", tetrisFirst, values.get(0),
-                    tetrisLast, values.get(values.size() - 1)), tetrisLast > tetrisFirst, false));
+                    tetrisLast, values.get(values.size() - 1)), tetrisLast > tetrisFirst));
         }
         if (load < 0.93) {
             boolean immediate = true;
             for (final double value : values) {
                 immediate &= waits.mean(LOTES, value) < 0.01;
             }
-            claims.add(new Claim("at 0.90 LoTES starts essentially every job immediately",
+            claims.add(Claim.of("at 0.90 LoTES starts essentially every job immediately",
                 "LoTES's mean response time below 0.01 h (36 s) at every " + axis + ": " + immediate, immediate));
         } else {
-            claims.add(new Claim("LoTES's response time grows with " + axis,
+            claims.add(Claim.atPaperScale("LoTES's response time grows with " + axis,
                 String.format(Locale.ROOT, "%.3g h at %s = %s, %.3g h at %s", first, axis, values.get(0), last,
-                    values.get(values.size() - 1)), last > first, false));
+                    values.get(values.size() - 1)), last > first));
         }
         return claims;
     }

@@ -47,6 +47,15 @@ final class Paper2019 {
     private Paper2019() {
     }
 
+    /** Figs. 3a and 3b: 10^7 slots, 5 replications (see the class comment); quick 4 x 10^6 slots, 2. */
+    private static final RunLengths FIG3_LENGTHS = new RunLengths(1e7, 5, 4e6, 2);
+
+    /** The paper's figures in its order; Fig. 5 reads the Google 2011 task_events in {@code taskEvents}. */
+    static Paper paper(final Path taskEvents) {
+        return new Paper("2019", "Psychas and Ghaderi 2019", List.of(fig3a(), fig3b(), fig4a(), fig4b(),
+            fig5(taskEvents)));
+    }
+
     static Figure fig3a() {
         final Map<String, Verdict> expected = new LinkedHashMap<>();
         expected.put(VQS, Verdict.UNSTABLE);
@@ -54,8 +63,9 @@ final class Paper2019 {
         expected.put(VQS_BF, Verdict.STABLE);
         return new QueueTraceFigure("fig3a",
             "Fig. 3a: 1 server, sizes 0.4 / 0.6, lambda 0.014, geometric service (mean 100)",
-            1.0, new double[][] {{0.4}, {0.6}}, new double[] {1, 1}, 0.014, () -> ServiceDistribution.geometric(100),
-            expected, List.of(), 1e7, 5, 4e6, 2,
+            new QueueTraceFigure.OneServer(1.0, new double[][] {{0.4}, {0.6}}, new double[] {1, 1}, 0.014,
+                () -> ServiceDistribution.geometric(100)),
+            expected, List.of(), FIG3_LENGTHS,
             List.of("VQS can only run (2 x 0.4) or (1 x 0.6), which serve 2/3 of rho*: lambda = 0.014 is above"
                 + " 2/3 of lambda* = 0.0133."));
     }
@@ -67,8 +77,9 @@ final class Paper2019 {
         expected.put(VQS_BF, Verdict.UNSTABLE);
         return new QueueTraceFigure("fig3b",
             "Fig. 3b: 1 server of capacity 10, sizes 2 / 5 (2:1), lambda 0.0306, service exactly 100",
-            10.0, new double[][] {{2}, {5}}, new double[] {2, 1}, 0.0306, () -> ServiceDistribution.deterministic(100),
-            expected, List.of(BFJS + ":stall=true", VQS_BF + ":stall=0.5", VQS + ":stall=0.5"), 1e7, 5, 4e6, 2,
+            new QueueTraceFigure.OneServer(10.0, new double[][] {{2}, {5}}, new double[] {2, 1}, 0.0306,
+                () -> ServiceDistribution.deterministic(100)),
+            expected, List.of(BFJS + ":stall=true", VQS_BF + ":stall=0.5", VQS + ":stall=0.5"), FIG3_LENGTHS,
             List.of("BF-J/S and VQS-BF lock into (2 x 2, 1 x 5), which serves 0.02 + 0.01 < 0.0204 + 0.0102;"
                 + " VQS alternates (5 x 2) and (2 x 5). Stalled variants (Sec. VIII) have no claim in the paper."));
     }
@@ -114,10 +125,18 @@ final class Paper2019 {
         final boolean small = high < 0.5;
         // the paper's Fig. 4 shows VQS, BF-J/S and VQS-BF; FIFO-FF is our baseline
         // cost: the expected number of arrivals, horizon x lambda, and lambda is proportional to the intensity
-        return new AxisFigure(name, title, "intensity", "traffic intensity alpha", schedulers, List.of(FIFO_FF),
-            new double[] {0.85, 0.87, 0.89, 0.91, 0.93, 0.95, 0.97, 0.99}, 3, new double[] {0.85, 0.95}, 1, inputs,
-            specMaker, (point, scale) -> point.number("intensity") * (scale == Scale.PAPER ? paperHorizon : quickHorizon),
-            means -> small ? fig4aClaims(means, schedulers) : fig4bClaims(means, schedulers), notes);
+        return AxisFigure.builder(name, title)
+            .axis("intensity", "traffic intensity alpha", new double[] {0.85, 0.87, 0.89, 0.91, 0.93, 0.95, 0.97, 0.99},
+                new double[] {0.85, 0.95})
+            .replications(3, 1)
+            .schedulers(schedulers)
+            .ours(List.of(FIFO_FF))
+            .inputs(inputs)
+            .runs(specMaker)
+            .cost((point, scale) -> point.number("intensity") * (scale == Scale.PAPER ? paperHorizon : quickHorizon))
+            .claims(means -> small ? fig4aClaims(means, schedulers) : fig4bClaims(means, schedulers))
+            .notes(notes)
+            .build();
     }
 
     /** Traffic scalings of Fig. 5. */
@@ -149,12 +168,17 @@ final class Paper2019 {
                 seed -> trace.workload(TimeMode.SLOTTED, TraceWorkload.DEFAULT_INTERVAL_MICROS, beta),
                 TimeMode.SLOTTED, horizon, 0, point.seed(), horizon / 2048);
         };
-        // every scaling replays the same jobs, so every run costs about the same
-        return new AxisFigure("fig5", "Fig. 5: Google 2011 trace, 1000 servers, 100 ms slots", "traffic-scaling",
-            "traffic scaling 1/beta", schedulers, List.of(), FIG5_SCALINGS, 1, new double[] {1.0, 1.6}, 1, inputs,
-            specMaker, (point, scale) -> 1, means -> fig5Claims(means), List.of(
-                "Our trace sample is parts 0-13 of the 2011 trace: about 19.6 h and 290,079 kept tasks, not the"
-                    + " paper's ~1.5 days and ~1,000,000 tasks, so its load is lower and queues are empty below 1.2."));
+        // every scaling replays the same jobs, so every run costs about the same (the default)
+        return AxisFigure.builder("fig5", "Fig. 5: Google 2011 trace, 1000 servers, 100 ms slots")
+            .axis("traffic-scaling", "traffic scaling 1/beta", FIG5_SCALINGS, new double[] {1.0, 1.6})
+            .schedulers(schedulers)
+            .inputs(inputs)
+            .readsGoogleTrace()
+            .runs(specMaker)
+            .claims(Paper2019::fig5Claims)
+            .notes(List.of("Our trace sample is parts 0-13 of the 2011 trace: about 19.6 h and 290,079 kept tasks, not"
+                + " the paper's ~1.5 days and ~1,000,000 tasks, so its load is lower and queues are empty below 1.2."))
+            .build();
     }
 
     /** Loads the trace on first use only; the figure's runs share it (it is read-only). */
@@ -173,12 +197,11 @@ final class Paper2019 {
         final double vqs = means.mean(VQS, highest);
         final double fifo = means.mean(FIFO_FF, highest);
         return List.of(
-            new Claim("at high traffic BF-J/S and VQS-BF are clearly better than VQS and FIFO-FF",
+            Claim.of("at high traffic BF-J/S and VQS-BF are clearly better than VQS and FIFO-FF",
                 String.format(Locale.ROOT, "at %.1f: BF-J/S %.1f, VQS-BF %.1f, VQS %.1f, FIFO-FF %.1f", highest, bfjs,
                     vqsbf, vqs, fifo), Math.max(bfjs, vqsbf) < Math.min(vqs, fifo)),
-            new Claim("VQS-BF is slightly below BF-J/S at high traffic",
-                String.format(Locale.ROOT, "at %.1f: VQS-BF %.2f vs BF-J/S %.2f", highest, vqsbf, bfjs), vqsbf < bfjs,
-                false));
+            Claim.atPaperScale("VQS-BF is slightly below BF-J/S at high traffic",
+                String.format(Locale.ROOT, "at %.1f: VQS-BF %.2f vs BF-J/S %.2f", highest, vqsbf, bfjs), vqsbf < bfjs));
     }
 
     private static List<Claim> fig4aClaims(final Means means, final List<String> schedulers) {
@@ -200,10 +223,10 @@ final class Paper2019 {
                 above.append(String.format(Locale.ROOT, " %.2f: %.1f vs %.1f", alpha, bfjs, vqsbf));
             }
         }
-        claims.add(new Claim("BF-J/S and VQS-BF are comparable up to alpha = 0.95 (within " + COMPARABLE + "x)",
+        claims.add(Claim.of("BF-J/S and VQS-BF are comparable up to alpha = 0.95 (within " + COMPARABLE + "x)",
             "ratios" + ratios, comparable));
         if (above.length() > 0) {
-            claims.add(new Claim("above 0.95 BF-J/S has a clear advantage over VQS-BF", "BF-J/S vs VQS-BF" + above,
+            claims.add(Claim.of("above 0.95 BF-J/S has a clear advantage over VQS-BF", "BF-J/S vs VQS-BF" + above,
                 advantage));
         }
         return claims;
@@ -221,7 +244,7 @@ final class Paper2019 {
             best &= bfjs < vqsbf && bfjs < vqs;
             detail.append(String.format(Locale.ROOT, " %.2f: %.1f vs %.1f", alpha, bfjs, vqsbf));
         }
-        claims.add(new Claim("BF-J/S has a clear advantage (smallest queue at every intensity)",
+        claims.add(Claim.of("BF-J/S has a clear advantage (smallest queue at every intensity)",
             "BF-J/S vs VQS-BF" + detail, best));
         return claims;
     }
@@ -235,7 +258,7 @@ final class Paper2019 {
             worst &= vqs > others;
             detail.append(String.format(Locale.ROOT, " %.2f: %.1f vs %.1f", alpha, vqs, others));
         }
-        return new Claim("VQS has a larger average queue than BF-J/S and VQS-BF", "VQS vs the larger other" + detail,
+        return Claim.of("VQS has a larger average queue than BF-J/S and VQS-BF", "VQS vs the larger other" + detail,
             worst);
     }
 }

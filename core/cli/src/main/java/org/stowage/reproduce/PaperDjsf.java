@@ -2,7 +2,6 @@ package org.stowage.reproduce;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,10 +12,12 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.core.Units;
+import org.stowage.core.experiment.RunResult;
 import org.stowage.core.kernel.batch.DjsfOptions;
 import org.stowage.core.kernel.batch.JobSetPlanner;
 import org.stowage.core.kernel.batch.Jce;
 import org.stowage.core.kernel.batch.TetrisScore;
+import org.stowage.core.metrics.BatchMetrics;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.GoogleBatchSample;
 import org.stowage.core.trace.JobList;
@@ -26,61 +27,41 @@ import org.stowage.core.trace.TraceFormat;
 import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.TraceSpec;
 import org.stowage.core.trace.Traces;
+import org.stowage.sweep.Sweep;
 
 /**
- * Hu and Li 2022's results (docs/DJSF.md): the worked examples (Fig. 1, Table 2, Sec. 4.3), exact, and the
- * Google batch (Figs. 8-12, Tables 3-5) on 1000 tasks drawn per seed from the shared Google 2011 sample, run
- * on 20 machines of 0.33 under SJF, Tetris and DJSF (per server). Each item writes a CSV into its directory
- * (Figs. 8-12 also PNG and SVG plots; Fig. 12 one per resource)
- * and returns the paper's claims against ours; ratios are compared, not absolute times (our tasks are
- * shorter and smaller than the paper's). {@link Scale#PAPER} sweeps 20 seeds for the batch choice and reports
- * the spread; {@link Scale#QUICK} runs one seed.
+ * Hu and Li 2022's results (docs/DJSF.md) as figures: the worked examples (Fig. 1, Table 2, Sec. 4.3), exact,
+ * and the Google batch (Figs. 8-12, Tables 3-5) on 1000 tasks drawn per seed from the shared Google 2011
+ * sample, run on 20 machines of 0.33 under SJF, Tetris and DJSF (per server). Each item is a sweep of batch
+ * runs ({@link BatchFigure}): the batch seeds are its points, the kernels its schedulers; it writes its CSV
+ * (Figs. 8-12 also PNG and SVG plots; Fig. 12 one per resource) from the finished units and checks the
+ * paper's claims against ours; ratios are compared, not absolute times (our tasks are shorter and smaller
+ * than the paper's). {@link Scale#PAPER} draws 20 batches (seeds N, N+1, ...) and reports the spread;
+ * {@link Scale#QUICK} draws one. Figs. 9 and 12 and Tables 4 and 5 use the first batch.
  */
-public final class PaperDjsf {
-    /** Every item, in the paper's order; {@code all-djsf} runs them all. */
-    public static final List<String> NAMES = List.of("djsf-fig1", "djsf-table2", "djsf-fig8", "djsf-fig9",
-        "djsf-fig10", "djsf-fig11", "djsf-fig12", "djsf-table3", "djsf-table4", "djsf-table5");
-    /** The Google-batch items, which need the trace. */
-    public static final List<String> GOOGLE = NAMES.subList(2, NAMES.size());
-    static final String[] KERNELS = {"SJF", "Tetris", "DJSF"};
+final class PaperDjsf {
+    static final List<String> KERNELS = List.of("SJF", "Tetris", "DJSF");
     /** DJSF's plan as a job priority (ours, not the paper's): reported beside the paper's DJSF in Fig. 8. */
     static final String JOBWISE = "DJSF:jobwise=true";
+    /** The paper's three kernels and the job-wise order (Figs. 8 and 12). */
+    static final List<String> WITH_JOBWISE = List.of("SJF", "Tetris", "DJSF", JOBWISE);
+    /** Batches at paper scale. */
+    static final int PAPER_SEEDS = 20;
+    /** The axis of batch seeds. */
+    static final String SEED = "batch-seed";
+    /** Where the docs explain why DJSF does not beat our SJF. */
+    static final String SJF_EVIDENCE = "docs/DJSF.md#reproduction";
     private static final Units UNITS = Units.defaults();
 
-    private final Path taskEvents;
-    private final Scale scale;
-    private final long seed;
-    private LoadedTrace trace;
-    private final Map<Long, Map<String, BatchRun>> batches = new LinkedHashMap<>();
-
-    /** @param taskEvents the Google 2011 task_events directory (null when absent: the Google items fail) */
-    public PaperDjsf(final Path taskEvents, final Scale scale, final long seed) {
-        this.taskEvents = taskEvents;
-        this.scale = scale;
-        this.seed = seed;
+    private PaperDjsf() {
     }
 
-    /** Runs {@code name} into {@code directory}, prints its table to {@code out}, returns its claims. */
-    public List<Claim> run(final String name, final Path directory, final PrintWriter out) {
-        try {
-            Files.createDirectories(directory);
-            return switch (name) {
-                case "djsf-fig1" -> fig1(directory, out);
-                case "djsf-table2" -> table2(directory, out);
-                case "djsf-fig8" -> fig8(directory, out);
-                case "djsf-fig9" -> fig9(directory, out);
-                case "djsf-fig10" -> fig10(directory, out);
-                case "djsf-fig11" -> fig11(directory, out);
-                case "djsf-fig12" -> fig12(directory, out);
-                case "djsf-table3" -> table3(directory, out);
-                case "djsf-table4" -> table4(directory, out);
-                case "djsf-table5" -> table5(directory, out);
-                default -> throw new IllegalArgumentException("invalid value for FIGURE: '" + name + "' (known: "
-                    + String.join(", ", NAMES) + ", all-djsf)");
-            };
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot write " + name + " into " + directory + ": " + e.getMessage(), e);
-        }
+    /** Every item in the paper's order; the Google items read the Google 2011 task_events in {@code taskEvents}. */
+    static Paper paper(final Path taskEvents) {
+        final GoogleBatches batches = new GoogleBatches(taskEvents);
+        return new Paper("djsf", "Hu and Li 2022 (DJSF)", List.of(new Fig1(), new Table2(), new Fig8(batches),
+            new Fig9(batches), new Fig10(batches), new Fig11(batches), new Fig12(batches), new Table3(batches),
+            new Table4(batches), new Table5(batches)));
     }
 
     // ---- the worked examples ----
@@ -91,287 +72,855 @@ public final class PaperDjsf {
                 UNITS.sizeUnits(0.25), UNITS.sizeUnits(0.25)});
     }
 
-    private List<Claim> fig1(final Path directory, final PrintWriter out) throws IOException {
-        final JobList jobs = fig1Jobs();
-        final StringBuilder csv = new StringBuilder("scheduler,job,completion\n");
-        final Map<String, Double> mean = new LinkedHashMap<>();
-        for (final String kernel : List.of("SJF", "DJSF", "DJSF-pooled", "Tetris")) {
-            final BatchRun run = BatchRun.of(jobs, ServerTable.homogeneous(1, UNITS.capacityUnits(1.0)), kernel);
-            for (int i = 0; i < jobs.count(); i++) {
-                csv.append(kernel).append(',').append(i + 1).append(',').append(run.metrics().completion(i)).append('\n');
-            }
-            mean.put(kernel, run.metrics().averageJct());
-            out.printf(Locale.ROOT, "  %-12s average JCT %.4f s%n", kernel, run.metrics().averageJct());
+    /** Fig. 1: five jobs on one unit machine, exact average JCTs. */
+    static final class Fig1 extends BatchFigure {
+        Fig1() {
+            super("djsf-fig1", "Hu and Li 2022 Fig. 1: five jobs on one machine, average JCT",
+                List.of("SJF", "DJSF", "DJSF-pooled", "Tetris"));
         }
-        Files.writeString(directory.resolve("djsf-fig1.csv"), csv);
-        final double sjf = mean.get("SJF");
-        final double djsf = mean.get("DJSF");
-        final double reduction = (sjf - djsf) / sjf;
-        return List.of(
-            new Claim("Fig. 1: SJF averages 7.36 s", fmt(sjf) + " s", Math.abs(sjf - 7.36) < 1e-9),
-            new Claim("Fig. 1: DJSF averages 5.0 s", fmt(djsf) + " s (pooled: " + fmt(mean.get("DJSF-pooled")) + " s)",
-                Math.abs(djsf - 5.0) < 1e-9 && Math.abs(mean.get("DJSF-pooled") - 5.0) < 1e-9),
-            new Claim("Fig. 1: DJSF 32.07% below SJF", pct(reduction), Math.abs(reduction - 0.3207) < 5e-5));
+
+        @Override
+        public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+            return BatchRun.of(fig1Jobs(), ServerTable.homogeneous(1, UNITS.capacityUnits(1.0)), scheduler).result(false);
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final StringBuilder csv = new StringBuilder("scheduler,job,completion\n");
+            for (final Sweep.Unit unit : finished) {
+                final BatchMetrics metrics = BatchRun.of(unit.result()).metrics();
+                for (int i = 0; i < metrics.jobs(); i++) {
+                    csv.append(unit.scheduler()).append(',').append(i + 1).append(',').append(metrics.completion(i))
+                        .append('\n');
+                }
+            }
+            write(directory, "djsf-fig1.csv", csv);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            for (final Sweep.Unit unit : finished) {
+                out.printf(Locale.ROOT, "  %-12s average JCT %.4f s%n", unit.scheduler(),
+                    unit.result().metric("average_jct"));
+            }
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final Map<String, RunResult> results = results(finished);
+            final double sjf = results.get("SJF").metric("average_jct");
+            final double djsf = results.get("DJSF").metric("average_jct");
+            final double pooled = results.get("DJSF-pooled").metric("average_jct");
+            final double reduction = (sjf - djsf) / sjf;
+            return List.of(
+                Claim.of("Fig. 1: SJF averages 7.36 s", fmt(sjf) + " s", Math.abs(sjf - 7.36) < 1e-9),
+                Claim.of("Fig. 1: DJSF averages 5.0 s", fmt(djsf) + " s (pooled: " + fmt(pooled) + " s)",
+                    Math.abs(djsf - 5.0) < 1e-9 && Math.abs(pooled - 5.0) < 1e-9),
+                Claim.of("Fig. 1: DJSF 32.07% below SJF", pct(reduction), Math.abs(reduction - 0.3207) < 5e-5));
+        }
     }
 
-    private List<Claim> table2(final Path directory, final PrintWriter out) throws IOException {
-        final double[][] requests = {{0.2, 0.1, 0.1}, {0.2, 0.3, 0.1}, {0.8, 0.7, 0.6}, {0.2, 0.2, 0.1}, {0.2, 0.1, 0.1}};
-        final double[] paper = {0.08, 0.12, 0.42, 0.10, 0.08};
-        final int[] free = {UNITS.sizeUnits(0.2), UNITS.sizeUnits(0.2), UNITS.sizeUnits(0.2)};
-        final StringBuilder csv = new StringBuilder("job,cpu,ram,disk,score_paper,score_ours\n");
-        boolean exact = true;
-        final StringBuilder ours = new StringBuilder();
-        for (int j = 0; j < requests.length; j++) {
-            final int[] request = new int[3];
-            for (int d = 0; d < 3; d++) {
-                request[d] = UNITS.sizeUnits(requests[j][d]);
-            }
-            final double score = TetrisScore.real(TetrisScore.dot(request, 0, free, 0, 3), UNITS);
-            exact &= Math.abs(score - paper[j]) < 1e-12;
-            ours.append(j == 0 ? "" : ", ").append(fmt(score));
-            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%s%n", j + 1, requests[j][0], requests[j][1],
-                requests[j][2], paper[j], score));
+    /**
+     * Table 2 and Sec. 4.3: Tetris's scores of five jobs on a free (0.2, 0.2, 0.2), and DJSF's plan of six jobs
+     * of 0.5 with JCTs 1, 2, 5, 6, 9, 10 in a unit capacity (three groups) against the misaligned grouping.
+     * Its two units compute these (no simulation runs): Tetris's the scores, DJSF's the plan.
+     */
+    static final class Table2 extends BatchFigure {
+        private static final double[][] REQUESTS = {{0.2, 0.1, 0.1}, {0.2, 0.3, 0.1}, {0.8, 0.7, 0.6}, {0.2, 0.2, 0.1},
+            {0.2, 0.1, 0.1}};
+        private static final double[] PAPER_SCORES = {0.08, 0.12, 0.42, 0.10, 0.08};
+
+        Table2() {
+            super("djsf-table2", "Hu and Li 2022 Table 2 and Sec. 4.3: Tetris scores, total JCE of a plan",
+                List.of("Tetris", "DJSF"));
         }
-        Files.writeString(directory.resolve("djsf-table2.csv"), csv);
-        out.println("  Tetris scores on free (0.2, 0.2, 0.2): " + ours);
-        // Sec. 4.3: six jobs of 0.5 with JCTs 1, 2, 5, 6, 9, 10 in a unit capacity, three groups.
-        final double[] jct = {1, 2, 5, 6, 9, 10};
-        final int[] sizes = new int[6];
-        Arrays.fill(sizes, UNITS.sizeUnits(0.5));
-        final JobSetPlanner planner = new JobSetPlanner(1);
-        planner.plan(6, jct, sizes, new long[] {UNITS.capacityUnits(1.0)}, DjsfOptions.defaults(), null);
-        final double aligned = planner.totalJce();
-        final double misaligned = Jce.of(2, 10) + Jce.of(2, 9) + Jce.of(2, 6);
-        out.printf(Locale.ROOT, "  Sec. 4.3: total JCE aligned %.4f (%d sets), misaligned %.4f%n", aligned,
-            planner.setCount(), misaligned);
-        return List.of(
-            new Claim("Table 2: scores 0.08, 0.12, 0.42, 0.10, 0.08", ours.toString(), exact),
-            new Claim("Sec. 4.3: total JCE about 1.53 aligned", fmt(aligned), Math.abs(aligned - 23.0 / 15) < 1e-12),
-            new Claim("Sec. 4.3: about 0.75 misaligned", fmt(misaligned), Math.abs(misaligned - 34.0 / 45) < 1e-12));
+
+        @Override
+        public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+            final long start = System.nanoTime();
+            final Map<String, Double> values = new LinkedHashMap<>();
+            if (scheduler.equals("Tetris")) {
+                final int[] free = {UNITS.sizeUnits(0.2), UNITS.sizeUnits(0.2), UNITS.sizeUnits(0.2)};
+                for (int j = 0; j < REQUESTS.length; j++) {
+                    final int[] request = new int[3];
+                    for (int d = 0; d < 3; d++) {
+                        request[d] = UNITS.sizeUnits(REQUESTS[j][d]);
+                    }
+                    values.put("score_" + (j + 1), TetrisScore.real(TetrisScore.dot(request, 0, free, 0, 3), UNITS));
+                }
+            } else {
+                final double[] jct = {1, 2, 5, 6, 9, 10};
+                final int[] sizes = new int[6];
+                Arrays.fill(sizes, UNITS.sizeUnits(0.5));
+                final JobSetPlanner planner = new JobSetPlanner(1);
+                planner.plan(6, jct, sizes, new long[] {UNITS.capacityUnits(1.0)}, DjsfOptions.defaults(), null);
+                values.put("total_jce", planner.totalJce());
+                values.put("job_sets", (double) planner.setCount());
+                // the same six jobs grouped across the JCT gaps, as the paper's counter-example
+                values.put("misaligned_total_jce", Jce.of(2, 10) + Jce.of(2, 9) + Jce.of(2, 6));
+            }
+            return new RunResult(scheduler, values, BatchRun.NO_VERDICT, new double[0], new double[0],
+                (System.nanoTime() - start) / 1e9);
+        }
+
+        private static double[] scores(final Map<String, RunResult> results) {
+            final double[] scores = new double[REQUESTS.length];
+            for (int j = 0; j < scores.length; j++) {
+                scores[j] = results.get("Tetris").metric("score_" + (j + 1));
+            }
+            return scores;
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final double[] scores = scores(results(finished));
+            final StringBuilder csv = new StringBuilder("job,cpu,ram,disk,score_paper,score_ours\n");
+            for (int j = 0; j < REQUESTS.length; j++) {
+                csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%s%n", j + 1, REQUESTS[j][0], REQUESTS[j][1],
+                    REQUESTS[j][2], PAPER_SCORES[j], scores[j]));
+            }
+            write(directory, "djsf-table2.csv", csv);
+        }
+
+        private static String oursText(final double[] scores) {
+            final StringBuilder ours = new StringBuilder();
+            for (int j = 0; j < scores.length; j++) {
+                ours.append(j == 0 ? "" : ", ").append(fmt(scores[j]));
+            }
+            return ours.toString();
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            final Map<String, RunResult> results = results(finished);
+            final RunResult djsf = results.get("DJSF");
+            out.println("  Tetris scores on free (0.2, 0.2, 0.2): " + oursText(scores(results)));
+            out.printf(Locale.ROOT, "  Sec. 4.3: total JCE aligned %.4f (%d sets), misaligned %.4f%n",
+                djsf.metric("total_jce"), (int) djsf.metric("job_sets"), djsf.metric("misaligned_total_jce"));
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final Map<String, RunResult> results = results(finished);
+            final double[] scores = scores(results);
+            boolean exact = true;
+            for (int j = 0; j < scores.length; j++) {
+                exact &= Math.abs(scores[j] - PAPER_SCORES[j]) < 1e-12;
+            }
+            final double aligned = results.get("DJSF").metric("total_jce");
+            final double misaligned = results.get("DJSF").metric("misaligned_total_jce");
+            return List.of(
+                Claim.of("Table 2: scores 0.08, 0.12, 0.42, 0.10, 0.08", oursText(scores), exact),
+                Claim.of("Sec. 4.3: total JCE about 1.53 aligned", fmt(aligned), Math.abs(aligned - 23.0 / 15) < 1e-12),
+                Claim.of("Sec. 4.3: about 0.75 misaligned", fmt(misaligned), Math.abs(misaligned - 34.0 / 45) < 1e-12));
+        }
     }
 
     // ---- the Google batch ----
 
-    private long[] seeds() {
-        final int count = scale == Scale.QUICK ? 1 : 20;
-        final long[] seeds = new long[count];
-        for (int i = 0; i < count; i++) {
-            seeds[i] = seed + i;
+    /**
+     * The Google 2011 sample the batch items draw from, loaded on first use and shared by the items of one
+     * registry, and the batch of each seed (read-only once made). Thread-safe.
+     */
+    static final class GoogleBatches {
+        private final Path taskEvents;
+        private LoadedTrace trace;
+        private final Map<Long, JobList> bySeed = new LinkedHashMap<>();
+
+        GoogleBatches(final Path taskEvents) {
+            this.taskEvents = taskEvents;
         }
-        return seeds;
-    }
 
-    private JobList batch(final long batchSeed) {
-        if (trace == null) {
-            if (taskEvents == null || !Files.isDirectory(taskEvents)) {
-                throw new IllegalArgumentException("the DJSF Google batch needs the Google 2011 task_events: none at "
-                    + taskEvents + " (pass --trace DIR)");
-            }
-            trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, taskEvents),
-                TraceOptions.defaults().withDimensions(3));
+        Path taskEvents() {
+            return taskEvents;
         }
-        return GoogleBatchSample.sample(trace, GoogleBatchSample.PAPER_JOBS, batchSeed, GoogleBatchSample.PAPER_SPEEDUP);
-    }
 
-    private static ServerTable cluster() {
-        return GoogleBatchSample.paperCluster(UNITS, 3);
-    }
-
-    /** SJF, Tetris and DJSF on the batch of {@code batchSeed}, run once and kept. */
-    private Map<String, BatchRun> runs(final long batchSeed) {
-        return batches.computeIfAbsent(batchSeed, key -> {
-            final JobList jobs = batch(key);
-            final Map<String, BatchRun> runs = new LinkedHashMap<>();
-            for (final String kernel : KERNELS) {
-                runs.put(kernel, BatchRun.of(jobs, cluster(), kernel));
+        /** The 1000-task batch of {@code seed}. */
+        synchronized JobList batch(final long seed) {
+            if (trace == null) {
+                if (taskEvents == null || !Files.isDirectory(taskEvents)) {
+                    throw new IllegalArgumentException("the DJSF Google batch needs the Google 2011 task_events: none"
+                        + " at " + taskEvents + " (pass --trace DIR)");
+                }
+                trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, taskEvents),
+                    TraceOptions.defaults().withDimensions(3));
             }
-            runs.put(JOBWISE, BatchRun.of(jobs, cluster(), JOBWISE));
+            return bySeed.computeIfAbsent(seed, key -> GoogleBatchSample.sample(trace, GoogleBatchSample.PAPER_JOBS, key,
+                GoogleBatchSample.PAPER_SPEEDUP));
+        }
+
+        /** A fresh cluster of the paper's reading: 20 machines of 0.33 on each of three resources. */
+        static ServerTable cluster() {
+            return GoogleBatchSample.paperCluster(UNITS, 3);
+        }
+    }
+
+    /**
+     * An item on the Google batch: its points are batch seeds (all of them, or the first only), its runs one
+     * kernel on one batch.
+     */
+    abstract static class GoogleFigure extends BatchFigure {
+        private final GoogleBatches batches;
+        private final boolean everySeed;
+
+        /** @param everySeed every batch of the scale (20 at paper scale), else the first one only */
+        GoogleFigure(final String name, final String title, final List<String> schedulers, final GoogleBatches batches,
+                     final boolean everySeed) {
+            super(name, title, schedulers);
+            this.batches = batches;
+            this.everySeed = everySeed;
+        }
+
+        @Override
+        public final boolean readsGoogleTrace() {
+            return true;
+        }
+
+        @Override
+        Map<String, Object> inputs() {
+            final Map<String, Object> inputs = new LinkedHashMap<>();
+            inputs.put("trace", "google2011:" + batches.taskEvents());
+            inputs.put("batch", GoogleBatchSample.PAPER_JOBS + " kept tasks, uniform without replacement, durations / "
+                + GoogleBatchSample.PAPER_SPEEDUP);
+            inputs.put("servers", GoogleBatchSample.PAPER_MACHINES + " x " + GoogleBatchSample.PAPER_MACHINE_CAPACITY
+                + " per resource");
+            return inputs;
+        }
+
+        @Override
+        List<Sweep.Axis> axes(final Scale scale, final long seed) {
+            return List.of(seedAxis(SEED, seed, everySeed && scale == Scale.PAPER ? PAPER_SEEDS : 1));
+        }
+
+        /** Whether the runs keep the use over time (Fig. 12). */
+        boolean keepsUse() {
+            return false;
+        }
+
+        /** The batch the runs at {@code point} share. */
+        JobList batch(final Sweep.Point point) {
+            return batches.batch(seedOf(point));
+        }
+
+        @Override
+        public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+            return BatchRun.of(batch(point), GoogleBatches.cluster(), scheduler).result(keepsUse());
+        }
+
+        static long seedOf(final Sweep.Point point) {
+            return Long.parseLong(point.text(SEED));
+        }
+
+        /** The finished runs by batch seed (in seed order), then by scheduler. */
+        static Map<Long, Map<String, BatchRun>> bySeed(final List<Sweep.Unit> finished) {
+            final Map<Long, Map<String, BatchRun>> runs = new LinkedHashMap<>();
+            for (final Map.Entry<Map<String, String>, Map<String, BatchRun>> point : byPoint(finished).entrySet()) {
+                runs.put(Long.parseLong(point.getKey().get(SEED)), point.getValue());
+            }
             return runs;
-        });
-    }
-
-    private static double meanDuration(final JobList jobs) {
-        double sum = 0;
-        for (int i = 0; i < jobs.count(); i++) {
-            sum += jobs.duration(i);
         }
-        return sum / jobs.count();
+
+        /** The first batch's runs. */
+        static Map<String, BatchRun> first(final List<Sweep.Unit> finished) {
+            return bySeed(finished).values().iterator().next();
+        }
+
+        static long firstSeed(final List<Sweep.Unit> finished) {
+            return bySeed(finished).keySet().iterator().next();
+        }
     }
 
-    private List<Claim> fig8(final Path directory, final PrintWriter out) throws IOException {
-        final StringBuilder csv = new StringBuilder("seed,scheduler,mean_jct_alone,average_jct,ratio_to_mean,makespan\n");
-        final List<Double> overSjf = new ArrayList<>();
-        final List<Double> overTetris = new ArrayList<>();
-        final List<Double> jobwiseOverSjf = new ArrayList<>();
-        final List<Double> jobwiseOverTetris = new ArrayList<>();
-        out.println("  seed  mean JCT alone  SJF  Tetris  DJSF (average JCT, s)  DJSF vs SJF  DJSF vs Tetris");
-        for (final long s : seeds()) {
-            final Map<String, BatchRun> runs = runs(s);
-            final double alone = meanDuration(batch(s));
-            for (final String kernel : KERNELS) {
-                final BatchRun run = runs.get(kernel);
-                csv.append(String.format(Locale.ROOT, "%d,%s,%.6f,%.6f,%.6f,%.6f%n", s, kernel, alone,
-                    run.metrics().averageJct(), run.metrics().averageJct() / alone, run.metrics().makespan()));
+    /** Fig. 8: the CDF of completions and the average JCTs; the plan as a job priority beside it (ours). */
+    static final class Fig8 extends GoogleFigure {
+        Fig8(final GoogleBatches batches) {
+            super("djsf-fig8", "Hu and Li 2022 Fig. 8: completed jobs over time, average JCT", WITH_JOBWISE, batches,
+                true);
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final StringBuilder csv = new StringBuilder("seed,scheduler,mean_jct_alone,average_jct,ratio_to_mean,makespan\n");
+            for (final Map.Entry<Long, Map<String, BatchRun>> seed : bySeed(finished).entrySet()) {
+                final Map<String, BatchRun> runs = seed.getValue();
+                for (final String kernel : WITH_JOBWISE) {
+                    final BatchRun run = runs.get(kernel);
+                    final double alone = run.meanDuration();
+                    csv.append(String.format(Locale.ROOT, "%d,%s,%.6f,%.6f,%.6f,%.6f%n", seed.getKey(), kernel, alone,
+                        run.metrics().averageJct(), run.metrics().averageJct() / alone, run.metrics().makespan()));
+                }
             }
-            final double sjf = runs.get("SJF").metrics().averageJct();
-            final double tetris = runs.get("Tetris").metrics().averageJct();
-            final double djsf = runs.get("DJSF").metrics().averageJct();
-            overSjf.add((sjf - djsf) / sjf);
-            overTetris.add((tetris - djsf) / tetris);
-            final double jobwise = runs.get(JOBWISE).metrics().averageJct();
-            jobwiseOverSjf.add((sjf - jobwise) / sjf);
-            jobwiseOverTetris.add((tetris - jobwise) / tetris);
-            csv.append(String.format(Locale.ROOT, "%d,%s,%.6f,%.6f,%.6f,%.6f%n", s, JOBWISE, alone, jobwise,
-                jobwise / alone, runs.get(JOBWISE).metrics().makespan()));
-            out.printf(Locale.ROOT, "  %4d  %14.1f  %6.1f  %6.1f  %6.1f  %s  %s%n", s, alone, sjf, tetris, djsf,
-                pct((sjf - djsf) / sjf), pct((tetris - djsf) / tetris));
-        }
-        // the CDF of the first seed
-        final Map<String, BatchRun> first = runs(seeds()[0]);
-        double end = 0;
-        for (final BatchRun run : first.values()) {
-            end = Math.max(end, run.metrics().makespan());
-        }
-        final StringBuilder cdf = new StringBuilder("time,SJF,Tetris,DJSF\n");
-        final double[] times = new double[201];
-        final double[][] fractions = new double[KERNELS.length][times.length];
-        for (int k = 0; k < times.length; k++) {
-            final double t = end * k / 200;
-            times[k] = t;
-            cdf.append(String.format(Locale.ROOT, "%.3f", t));
-            for (int i = 0; i < KERNELS.length; i++) {
-                final BatchRun run = first.get(KERNELS[i]);
-                fractions[i][k] = run.metrics().completedBy(t) / (double) run.metrics().jobs();
-                cdf.append(String.format(Locale.ROOT, ",%.4f", fractions[i][k]));
+            // the CDF of the first batch, up to the last completion of any of its runs
+            final Map<String, BatchRun> first = first(finished);
+            double end = 0;
+            for (final BatchRun run : first.values()) {
+                end = Math.max(end, run.metrics().makespan());
             }
-            cdf.append('\n');
+            final StringBuilder cdf = new StringBuilder("time,SJF,Tetris,DJSF\n");
+            final double[] times = new double[201];
+            final double[][] fractions = new double[KERNELS.size()][times.length];
+            for (int k = 0; k < times.length; k++) {
+                final double t = end * k / 200;
+                times[k] = t;
+                cdf.append(String.format(Locale.ROOT, "%.3f", t));
+                for (int i = 0; i < KERNELS.size(); i++) {
+                    final BatchRun run = first.get(KERNELS.get(i));
+                    fractions[i][k] = run.metrics().completedBy(t) / (double) run.metrics().jobs();
+                    cdf.append(String.format(Locale.ROOT, ",%.4f", fractions[i][k]));
+                }
+                cdf.append('\n');
+            }
+            plot(directory, "djsf-fig8", "Completed jobs over time (Hu and Li 2022, Fig. 8; seed "
+                + firstSeed(finished) + ")", "time (s)", "fraction of the batch completed", perKernel(times, fractions));
+            write(directory, "djsf-fig8.csv", csv);
+            write(directory, "djsf-fig8-cdf.csv", cdf);
         }
-        plot(directory, "djsf-fig8", "Completed jobs over time (Hu and Li 2022, Fig. 8; seed " + seeds()[0] + ")",
-            "time (s)", "fraction of the batch completed", perKernel(times, fractions));
-        Files.writeString(directory.resolve("djsf-fig8.csv"), csv);
-        Files.writeString(directory.resolve("djsf-fig8-cdf.csv"), cdf);
-        out.println("  " + JOBWISE + " (the plan as a job priority, ours): below SJF " + spread(jobwiseOverSjf)
-            + ", below Tetris " + spread(jobwiseOverTetris));
-        return List.of(
-            new Claim("(ours) DJSF's order as a job priority below SJF's average JCT", spread(jobwiseOverSjf),
-                min(jobwiseOverSjf) > 0, false),
-            new Claim("DJSF's average JCT 23.19% below SJF's (1302.2 vs 1695.4 s)", spread(overSjf),
-                min(overSjf) > 0, false),
-            new Claim("DJSF's average JCT 23.2% below Tetris's (1302.2 vs 1696.3 s)", spread(overTetris),
-                min(overTetris) > 0, true));
+
+        /** The reductions of the average JCT, per seed: DJSF and the job-wise order against SJF and Tetris. */
+        private static List<List<Double>> reductions(final List<Sweep.Unit> finished) {
+            final List<Double> overSjf = new ArrayList<>();
+            final List<Double> overTetris = new ArrayList<>();
+            final List<Double> jobwiseOverSjf = new ArrayList<>();
+            final List<Double> jobwiseOverTetris = new ArrayList<>();
+            for (final Map<String, BatchRun> runs : bySeed(finished).values()) {
+                final double sjf = runs.get("SJF").metrics().averageJct();
+                final double tetris = runs.get("Tetris").metrics().averageJct();
+                final double djsf = runs.get("DJSF").metrics().averageJct();
+                final double jobwise = runs.get(JOBWISE).metrics().averageJct();
+                overSjf.add((sjf - djsf) / sjf);
+                overTetris.add((tetris - djsf) / tetris);
+                jobwiseOverSjf.add((sjf - jobwise) / sjf);
+                jobwiseOverTetris.add((tetris - jobwise) / tetris);
+            }
+            return List.of(overSjf, overTetris, jobwiseOverSjf, jobwiseOverTetris);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            out.println("  seed  mean JCT alone  SJF  Tetris  DJSF (average JCT, s)  DJSF vs SJF  DJSF vs Tetris");
+            for (final Map.Entry<Long, Map<String, BatchRun>> seed : bySeed(finished).entrySet()) {
+                final Map<String, BatchRun> runs = seed.getValue();
+                final double sjf = runs.get("SJF").metrics().averageJct();
+                final double tetris = runs.get("Tetris").metrics().averageJct();
+                final double djsf = runs.get("DJSF").metrics().averageJct();
+                out.printf(Locale.ROOT, "  %4d  %14.1f  %6.1f  %6.1f  %6.1f  %s  %s%n", seed.getKey(),
+                    runs.get("SJF").meanDuration(), sjf, tetris, djsf, pct((sjf - djsf) / sjf),
+                    pct((tetris - djsf) / tetris));
+            }
+            final List<List<Double>> reductions = reductions(finished);
+            out.println("  " + JOBWISE + " (the plan as a job priority, ours): below SJF " + spread(reductions.get(2))
+                + ", below Tetris " + spread(reductions.get(3)));
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final List<List<Double>> reductions = reductions(finished);
+            final List<Double> overSjf = reductions.get(0);
+            final List<Double> overTetris = reductions.get(1);
+            final List<Double> jobwiseOverSjf = reductions.get(2);
+            return List.of(
+                Claim.of("(ours) DJSF's order as a job priority below SJF's average JCT", spread(jobwiseOverSjf),
+                    min(jobwiseOverSjf) > 0),
+                Claim.of("DJSF's average JCT 23.19% below SJF's (1302.2 vs 1695.4 s)", spread(overSjf),
+                    min(overSjf) > 0).withEvidence(SJF_EVIDENCE),
+                Claim.of("DJSF's average JCT 23.2% below Tetris's (1302.2 vs 1696.3 s)", spread(overTetris),
+                    min(overTetris) > 0));
+        }
     }
 
-    private List<Claim> fig9(final Path directory, final PrintWriter out) throws IOException {
-        final Map<String, BatchRun> runs = runs(seeds()[0]);
-        final StringBuilder csv = new StringBuilder("job,reduction_vs_SJF,reduction_vs_Tetris\n");
-        final double[] vsSjf = org.stowage.core.metrics.BatchMetrics.reduction(runs.get("DJSF").metrics(),
-            runs.get("SJF").metrics());
-        final double[] vsTetris = org.stowage.core.metrics.BatchMetrics.reduction(runs.get("DJSF").metrics(),
-            runs.get("Tetris").metrics());
-        for (int i = 0; i < vsSjf.length; i++) {
-            csv.append(String.format(Locale.ROOT, "%d,%.6f,%.6f%n", i + 1, vsSjf[i], vsTetris[i]));
+    /** Fig. 9: the per-job JCT reduction of DJSF (Eq. (12)), first batch. */
+    static final class Fig9 extends GoogleFigure {
+        Fig9(final GoogleBatches batches) {
+            super("djsf-fig9", "Hu and Li 2022 Fig. 9: per-job JCT reduction of DJSF", KERNELS, batches, false);
         }
-        Files.writeString(directory.resolve("djsf-fig9.csv"), csv);
-        plot(directory, "djsf-fig9", "Per-job JCT reduction of DJSF, jobs by decreasing reduction (Fig. 9)",
-            "job rank", "JCT reduction (Eq. 12)", List.of(
-                new Charts.Line("SJF", "DJSF vs SJF", rank(vsSjf.length), descending(vsSjf), null),
-                new Charts.Line("Tetris", "DJSF vs Tetris", rank(vsTetris.length), descending(vsTetris), null)));
-        final double positiveSjf = positive(vsSjf);
-        final double positiveTetris = positive(vsTetris);
-        out.printf(Locale.ROOT, "  jobs faster under DJSF: %s vs SJF (max reduction %s), %s vs Tetris (max %s)%n",
-            pct(positiveSjf), pct(max(vsSjf)), pct(positiveTetris), pct(max(vsTetris)));
-        return List.of(
-            new Claim("most jobs finish sooner under DJSF than under Tetris", pct(positiveTetris) + " of jobs",
-                positiveTetris > 0.5, true),
-            new Claim("most jobs finish sooner under DJSF than under SJF", pct(positiveSjf) + " of jobs",
-                positiveSjf > 0.5, false),
-            new Claim("the largest per-job reduction is up to 80%", pct(Math.max(max(vsSjf), max(vsTetris))),
-                Math.max(max(vsSjf), max(vsTetris)) >= 0.5, true));
+
+        /** DJSF's reduction against SJF and against Tetris, job by job. */
+        private static double[][] reductions(final List<Sweep.Unit> finished) {
+            final Map<String, BatchRun> runs = first(finished);
+            return new double[][] {
+                BatchMetrics.reduction(runs.get("DJSF").metrics(), runs.get("SJF").metrics()),
+                BatchMetrics.reduction(runs.get("DJSF").metrics(), runs.get("Tetris").metrics())};
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final double[][] reductions = reductions(finished);
+            final double[] vsSjf = reductions[0];
+            final double[] vsTetris = reductions[1];
+            final StringBuilder csv = new StringBuilder("job,reduction_vs_SJF,reduction_vs_Tetris\n");
+            for (int i = 0; i < vsSjf.length; i++) {
+                csv.append(String.format(Locale.ROOT, "%d,%.6f,%.6f%n", i + 1, vsSjf[i], vsTetris[i]));
+            }
+            write(directory, "djsf-fig9.csv", csv);
+            plot(directory, "djsf-fig9", "Per-job JCT reduction of DJSF, jobs by decreasing reduction (Fig. 9)",
+                "job rank", "JCT reduction (Eq. 12)", List.of(
+                    new Charts.Line("SJF", "DJSF vs SJF", rank(vsSjf.length), descending(vsSjf), null),
+                    new Charts.Line("Tetris", "DJSF vs Tetris", rank(vsTetris.length), descending(vsTetris), null)));
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            final double[][] reductions = reductions(finished);
+            out.printf(Locale.ROOT, "  jobs faster under DJSF: %s vs SJF (max reduction %s), %s vs Tetris (max %s)%n",
+                pct(positive(reductions[0])), pct(max(reductions[0])), pct(positive(reductions[1])),
+                pct(max(reductions[1])));
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final double[][] reductions = reductions(finished);
+            final double positiveSjf = positive(reductions[0]);
+            final double positiveTetris = positive(reductions[1]);
+            final double largest = Math.max(max(reductions[0]), max(reductions[1]));
+            return List.of(
+                Claim.of("most jobs finish sooner under DJSF than under Tetris", pct(positiveTetris) + " of jobs",
+                    positiveTetris > 0.5),
+                Claim.of("most jobs finish sooner under DJSF than under SJF", pct(positiveSjf) + " of jobs",
+                    positiveSjf > 0.5).withEvidence(SJF_EVIDENCE),
+                Claim.of("the largest per-job reduction is up to 80%", pct(largest), largest >= 0.5));
+        }
     }
 
-    private List<Claim> fig10(final Path directory, final PrintWriter out) throws IOException {
-        final List<Double> gainSjf = new ArrayList<>();
-        final List<Double> gainTetris = new ArrayList<>();
-        final StringBuilder csv = new StringBuilder("seed,time,SJF,Tetris,DJSF\n");
-        final Map<String, BatchRun> firstRuns = runs(seeds()[0]);
-        final double firstEnd = firstRuns.get("SJF").metrics().makespan();
-        final double[] times = new double[100];
-        final double[][] throughputs = new double[KERNELS.length][times.length];
-        for (int k = 0; k < times.length; k++) {
-            times[k] = firstEnd * (k + 1) / 100;
-            for (int i = 0; i < KERNELS.length; i++) {
-                throughputs[i][k] = firstRuns.get(KERNELS[i]).metrics().throughput(times[k]);
-            }
+    /** Fig. 10: the throughput N*(t) / t (Eq. (13)). */
+    static final class Fig10 extends GoogleFigure {
+        Fig10(final GoogleBatches batches) {
+            super("djsf-fig10", "Hu and Li 2022 Fig. 10: throughput over time (Eq. 13)", KERNELS, batches, true);
         }
-        plot(directory, "djsf-fig10", "Throughput over time (Eq. 13; Fig. 10; seed " + seeds()[0] + ")", "time (s)",
-            "jobs completed per second so far", perKernel(times, throughputs));
-        for (final long s : seeds()) {
-            final Map<String, BatchRun> runs = runs(s);
-            // Eq. (13) at the time DJSF has completed half the batch
-            final double half = halfTime(runs.get("DJSF"));
-            final double djsf = runs.get("DJSF").metrics().throughput(half);
-            gainSjf.add(djsf / runs.get("SJF").metrics().throughput(half) - 1);
-            gainTetris.add(djsf / runs.get("Tetris").metrics().throughput(half) - 1);
-            final double end = runs.get("SJF").metrics().makespan();
-            for (int k = 1; k <= 100; k++) {
-                final double t = end * k / 100;
-                csv.append(String.format(Locale.ROOT, "%d,%.3f,%.6f,%.6f,%.6f%n", s, t,
-                    runs.get("SJF").metrics().throughput(t), runs.get("Tetris").metrics().throughput(t),
-                    runs.get("DJSF").metrics().throughput(t)));
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final Map<String, BatchRun> firstRuns = first(finished);
+            final double firstEnd = firstRuns.get("SJF").metrics().makespan();
+            final double[] times = new double[100];
+            final double[][] throughputs = new double[KERNELS.size()][times.length];
+            for (int k = 0; k < times.length; k++) {
+                times[k] = firstEnd * (k + 1) / 100;
+                for (int i = 0; i < KERNELS.size(); i++) {
+                    throughputs[i][k] = firstRuns.get(KERNELS.get(i)).metrics().throughput(times[k]);
+                }
             }
+            plot(directory, "djsf-fig10", "Throughput over time (Eq. 13; Fig. 10; seed " + firstSeed(finished) + ")",
+                "time (s)", "jobs completed per second so far", perKernel(times, throughputs));
+            final StringBuilder csv = new StringBuilder("seed,time,SJF,Tetris,DJSF\n");
+            for (final Map.Entry<Long, Map<String, BatchRun>> seed : bySeed(finished).entrySet()) {
+                final Map<String, BatchRun> runs = seed.getValue();
+                final double end = runs.get("SJF").metrics().makespan();
+                for (int k = 1; k <= 100; k++) {
+                    final double t = end * k / 100;
+                    csv.append(String.format(Locale.ROOT, "%d,%.3f,%.6f,%.6f,%.6f%n", seed.getKey(), t,
+                        runs.get("SJF").metrics().throughput(t), runs.get("Tetris").metrics().throughput(t),
+                        runs.get("DJSF").metrics().throughput(t)));
+                }
+            }
+            write(directory, "djsf-fig10.csv", csv);
         }
-        Files.writeString(directory.resolve("djsf-fig10.csv"), csv);
-        out.println("  throughput N*(t)/t at DJSF's half-batch time: DJSF over SJF " + spread(gainSjf) + ", over Tetris "
-            + spread(gainTetris));
-        return List.of(
-            new Claim("DJSF's throughput 42.19% above SJF's", spread(gainSjf), min(gainSjf) > 0, false),
-            new Claim("DJSF's throughput above Tetris's early on", spread(gainTetris), min(gainTetris) > 0, true));
+
+        /** Per seed, DJSF's throughput over SJF's and over Tetris's, minus 1, at DJSF's half-batch time. */
+        private static List<List<Double>> gains(final List<Sweep.Unit> finished) {
+            final List<Double> gainSjf = new ArrayList<>();
+            final List<Double> gainTetris = new ArrayList<>();
+            for (final Map<String, BatchRun> runs : bySeed(finished).values()) {
+                final double half = halfTime(runs.get("DJSF"));
+                final double djsf = runs.get("DJSF").metrics().throughput(half);
+                gainSjf.add(djsf / runs.get("SJF").metrics().throughput(half) - 1);
+                gainTetris.add(djsf / runs.get("Tetris").metrics().throughput(half) - 1);
+            }
+            return List.of(gainSjf, gainTetris);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            final List<List<Double>> gains = gains(finished);
+            out.println("  throughput N*(t)/t at DJSF's half-batch time: DJSF over SJF " + spread(gains.get(0))
+                + ", over Tetris " + spread(gains.get(1)));
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final List<List<Double>> gains = gains(finished);
+            return List.of(
+                Claim.of("DJSF's throughput 42.19% above SJF's", spread(gains.get(0)), min(gains.get(0)) > 0)
+                    .withEvidence(SJF_EVIDENCE),
+                Claim.of("DJSF's throughput above Tetris's early on", spread(gains.get(1)), min(gains.get(1)) > 0));
+        }
+
+        /** The time DJSF has completed half the batch. */
+        private static double halfTime(final BatchRun run) {
+            final double[] done = new double[run.metrics().jobs()];
+            for (int i = 0; i < done.length; i++) {
+                done[i] = run.metrics().completion(i);
+            }
+            Arrays.sort(done);
+            return done[(done.length - 1) / 2];
+        }
     }
 
-    private static double halfTime(final BatchRun run) {
-        final double[] done = new double[run.metrics().jobs()];
-        for (int i = 0; i < done.length; i++) {
-            done[i] = run.metrics().completion(i);
+    /** Fig. 11: the JCE of each job set of DJSF's plan, in start order. */
+    static final class Fig11 extends GoogleFigure {
+        Fig11(final GoogleBatches batches) {
+            super("djsf-fig11", "Hu and Li 2022 Fig. 11: JCE of each job set", List.of("DJSF"), batches, true);
         }
-        Arrays.sort(done);
-        return done[(done.length - 1) / 2];
-    }
 
-    private List<Claim> fig11(final Path directory, final PrintWriter out) throws IOException {
-        final StringBuilder csv = new StringBuilder("seed,set,jce\n");
-        final List<Double> setCounts = new ArrayList<>();
-        final List<Double> meanJce = new ArrayList<>();
-        for (final long s : seeds()) {
-            final double[] jce = runs(s).get("DJSF").setJce();
-            double sum = 0;
-            for (int m = 0; m < jce.length; m++) {
-                csv.append(s).append(',').append(m + 1).append(',').append(jce[m]).append('\n');
-                sum += jce[m];
-            }
-            setCounts.add((double) jce.length);
-            meanJce.add(sum / jce.length);
+        private static Map<Long, double[]> setJce(final List<Sweep.Unit> finished) {
+            final Map<Long, double[]> jce = new LinkedHashMap<>();
+            bySeed(finished).forEach((seed, runs) -> jce.put(seed, runs.get("DJSF").setJce()));
+            return jce;
         }
-        Files.writeString(directory.resolve("djsf-fig11.csv"), csv);
-        final double[] firstJce = runs(seeds()[0]).get("DJSF").setJce();
-        plot(directory, "djsf-fig11", "JCE of each job set in start order (Fig. 11; seed " + seeds()[0] + ")",
-            "job set", "JCE (jobs per second)", List.of(new Charts.Line("DJSF", "DJSF", rank(firstJce.length),
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final Map<Long, double[]> jce = setJce(finished);
+            final StringBuilder csv = new StringBuilder("seed,set,jce\n");
+            jce.forEach((seed, sets) -> {
+                for (int m = 0; m < sets.length; m++) {
+                    csv.append(seed).append(',').append(m + 1).append(',').append(sets[m]).append('\n');
+                }
+            });
+            write(directory, "djsf-fig11.csv", csv);
+            final double[] firstJce = jce.values().iterator().next();
+            plot(directory, "djsf-fig11", "JCE of each job set in start order (Fig. 11; seed " + firstSeed(finished)
+                + ")", "job set", "JCE (jobs per second)", List.of(new Charts.Line("DJSF", "DJSF", rank(firstJce.length),
                 firstJce, null)));
-        out.println("  job sets: " + spreadPlain(setCounts) + "; mean JCE per set: " + spreadPlain(meanJce) + " jobs/s");
-        return List.of(new Claim("the packing makes 127 job sets", spreadPlain(setCounts),
-            min(setCounts) >= 100 && max(setCounts) <= 160, true));
+        }
+
+        /** The number of sets and the mean JCE per set, per seed. */
+        private static List<List<Double>> counts(final List<Sweep.Unit> finished) {
+            final List<Double> setCounts = new ArrayList<>();
+            final List<Double> meanJce = new ArrayList<>();
+            for (final double[] sets : setJce(finished).values()) {
+                double sum = 0;
+                for (final double value : sets) {
+                    sum += value;
+                }
+                setCounts.add((double) sets.length);
+                meanJce.add(sum / sets.length);
+            }
+            return List.of(setCounts, meanJce);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            final List<List<Double>> counts = counts(finished);
+            out.println("  job sets: " + spreadPlain(counts.get(0)) + "; mean JCE per set: " + spreadPlain(counts.get(1))
+                + " jobs/s");
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final List<Double> setCounts = counts(finished).get(0);
+            return List.of(Claim.of("the packing makes 127 job sets", spreadPlain(setCounts),
+                min(setCounts) >= 100 && max(setCounts) <= 160));
+        }
     }
+
+    /**
+     * Fig. 12: the normalised use of each resource over time, first batch. The time axis spans the longest
+     * run, the job-wise order's included (as in Fig. 8's CDF).
+     */
+    static final class Fig12 extends GoogleFigure {
+        private static final String[] RESOURCES = {"cpu", "memory", "disk"};
+
+        Fig12(final GoogleBatches batches) {
+            super("djsf-fig12", "Hu and Li 2022 Fig. 12: normalised resource use over time", WITH_JOBWISE, batches,
+                false);
+        }
+
+        @Override
+        boolean keepsUse() {
+            return true;
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final Map<String, BatchRun> runs = first(finished);
+            final StringBuilder csv = new StringBuilder("time");
+            for (final String kernel : KERNELS) {
+                for (final String resource : RESOURCES) {
+                    csv.append(',').append(kernel).append('_').append(resource);
+                }
+            }
+            csv.append('\n');
+            double end = 0;
+            for (final BatchRun run : runs.values()) {
+                end = Math.max(end, run.metrics().makespan());
+            }
+            for (int k = 0; k <= 200; k++) {
+                final double t = end * k / 200;
+                csv.append(String.format(Locale.ROOT, "%.3f", t));
+                for (final String kernel : KERNELS) {
+                    for (int d = 0; d < 3; d++) {
+                        csv.append(String.format(Locale.ROOT, ",%.5f", runs.get(kernel).metrics().use(t, d)));
+                    }
+                }
+                csv.append('\n');
+            }
+            write(directory, "djsf-fig12.csv", csv);
+            final double[] times = new double[201];
+            for (int k = 0; k < times.length; k++) {
+                times[k] = end * k / 200;
+            }
+            for (int d = 0; d < RESOURCES.length; d++) {
+                final double[][] use = new double[KERNELS.size()][times.length];
+                for (int i = 0; i < KERNELS.size(); i++) {
+                    for (int k = 0; k < times.length; k++) {
+                        use[i][k] = runs.get(KERNELS.get(i)).metrics().use(times[k], d);
+                    }
+                }
+                plot(directory, "djsf-fig12-" + RESOURCES[d], "Normalised " + RESOURCES[d] + " use over time (Fig. 12;"
+                    + " seed " + firstSeed(finished) + ")", "time (s)", RESOURCES[d] + " in use / cluster total",
+                    perKernel(times, use));
+            }
+        }
+
+        /** Per kernel, the mean use of each resource over its makespan. */
+        private static double[][] meanUse(final List<Sweep.Unit> finished) {
+            final Map<String, BatchRun> runs = first(finished);
+            final double[][] mean = new double[KERNELS.size()][3];
+            for (int k = 0; k < KERNELS.size(); k++) {
+                for (int d = 0; d < 3; d++) {
+                    mean[k][d] = runs.get(KERNELS.get(k)).metrics().meanUse(d);
+                }
+            }
+            return mean;
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            final double[][] mean = meanUse(finished);
+            for (int k = 0; k < KERNELS.size(); k++) {
+                out.printf(Locale.ROOT, "  %-7s mean use over its makespan: cpu %.3f, memory %.3f, disk %.4f%n",
+                    KERNELS.get(k), mean[k][0], mean[k][1], mean[k][2]);
+            }
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final double[] djsf = meanUse(finished)[KERNELS.indexOf("DJSF")];
+            return List.of(Claim.of("memory is the most used resource", "cpu " + fmt(djsf[0]) + ", memory "
+                + fmt(djsf[1]) + " under DJSF", djsf[1] > djsf[0]).withEvidence("docs/DJSF.md#open-questions"));
+        }
+    }
+
+    /** Table 3: the time spent in each kernel per batch. */
+    static final class Table3 extends GoogleFigure {
+        Table3(final GoogleBatches batches) {
+            super("djsf-table3", "Hu and Li 2022 Table 3: scheduling overhead per batch", KERNELS, batches, true);
+        }
+
+        private static Map<String, List<Double>> overheads(final List<Sweep.Unit> finished) {
+            final Map<String, List<Double>> overhead = new LinkedHashMap<>();
+            for (final Map<String, BatchRun> runs : bySeed(finished).values()) {
+                for (final String kernel : KERNELS) {
+                    overhead.computeIfAbsent(kernel, k -> new ArrayList<>()).add(runs.get(kernel).overhead());
+                }
+            }
+            return overhead;
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final StringBuilder csv = new StringBuilder("seed,scheduler,overhead_s\n");
+            for (final Map.Entry<Long, Map<String, BatchRun>> seed : bySeed(finished).entrySet()) {
+                for (final String kernel : KERNELS) {
+                    csv.append(String.format(Locale.ROOT, "%d,%s,%.6f%n", seed.getKey(), kernel,
+                        seed.getValue().get(kernel).overhead()));
+                }
+            }
+            write(directory, "djsf-table3.csv", csv);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            for (final Map.Entry<String, List<Double>> entry : overheads(finished).entrySet()) {
+                out.printf(Locale.ROOT, "  %-7s %s s in the kernel per 1000-job batch (paper: %s)%n", entry.getKey(),
+                    spreadPlain(entry.getValue()), switch (entry.getKey()) {
+                        case "SJF" -> "0.199 s";
+                        case "Tetris" -> "0.555 s";
+                        default -> "0.969 s";
+                    });
+            }
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final Map<String, List<Double>> overhead = overheads(finished);
+            final double sjf = median(overhead.get("SJF"));
+            final double tetris = median(overhead.get("Tetris"));
+            final double djsf = median(overhead.get("DJSF"));
+            // wall time of milliseconds per batch: one batch's timing is noise, the median of 20 is not
+            return List.of(Claim.atPaperScale("SJF has the least overhead (0.199 s against 0.555 and 0.969 s)",
+                "SJF " + fmt(sjf) + " s, Tetris " + fmt(tetris) + " s, DJSF " + fmt(djsf) + " s (medians)",
+                sjf <= tetris && sjf <= djsf));
+        }
+    }
+
+    /** Table 4: average JCTs with prediction errors, first batch. */
+    static final class Table4 extends GoogleFigure {
+        /** The error ranges {low, high} of the relative prediction error. */
+        private static final double[][] RANGES = {{0, 0}, {0.0001, 0.001}, {0.001, 0.01}, {0.01, 0.2}};
+        private static final String ERROR = "prediction-error";
+
+        Table4(final GoogleBatches batches) {
+            super("djsf-table4", "Hu and Li 2022 Table 4: average JCT with prediction errors", KERNELS, batches, false);
+        }
+
+        @Override
+        List<Sweep.Axis> axes(final Scale scale, final long seed) {
+            final List<String> ranges = new ArrayList<>();
+            for (final double[] range : RANGES) {
+                ranges.add(range[0] + ".." + range[1]);
+            }
+            return List.of(seedAxis(SEED, seed, 1), new Sweep.Axis(ERROR, ranges));
+        }
+
+        /** The range {low, high} of {@code point}. */
+        private static double[] range(final Map<String, String> coordinates) {
+            final String[] bounds = coordinates.get(ERROR).split("\\.\\.");
+            return new double[] {Double.parseDouble(bounds[0]), Double.parseDouble(bounds[1])};
+        }
+
+        @Override
+        public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+            final double[] range = range(point.coordinates());
+            final JobList predicted = PredictionError.apply(batch(point), range[0], range[1], seedOf(point));
+            return BatchRun.of(predicted, GoogleBatches.cluster(), scheduler).result(false);
+        }
+
+        /** One row per error range: {low, high, SJF, Tetris, DJSF} (average JCTs). */
+        private static List<double[]> rows(final List<Sweep.Unit> finished) {
+            final List<double[]> rows = new ArrayList<>();
+            for (final Map.Entry<Map<String, String>, Map<String, BatchRun>> point : byPoint(finished).entrySet()) {
+                final double[] range = range(point.getKey());
+                final double[] row = new double[2 + KERNELS.size()];
+                row[0] = range[0];
+                row[1] = range[1];
+                for (int k = 0; k < KERNELS.size(); k++) {
+                    row[2 + k] = point.getValue().get(KERNELS.get(k)).metrics().averageJct();
+                }
+                rows.add(row);
+            }
+            return rows;
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final long s = firstSeed(finished);
+            final StringBuilder csv = new StringBuilder("eps_low,eps_high,seed,SJF,Tetris,DJSF\n");
+            for (final double[] row : rows(finished)) {
+                csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.6f%n", row[0], row[1], s, row[2], row[3],
+                    row[4]));
+            }
+            write(directory, "djsf-table4.csv", csv);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            out.println("  error range     SJF      Tetris   DJSF    DJSF vs SJF  DJSF vs Tetris (seed "
+                + firstSeed(finished) + ")");
+            for (final double[] row : rows(finished)) {
+                out.printf(Locale.ROOT, "  [%.4f, %.4f]  %7.1f  %7.1f  %7.1f  %s  %s%n", row[0], row[1], row[2], row[3],
+                    row[4], pct((row[2] - row[4]) / row[2]), pct((row[3] - row[4]) / row[3]));
+            }
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            boolean tetrisUnchanged = true;
+            boolean djsfBeatsTetris = true;
+            double tetrisBase = Double.NaN;
+            for (final double[] row : rows(finished)) {
+                final double[] jct = Arrays.copyOfRange(row, 2, row.length);
+                if (Double.isNaN(tetrisBase)) {
+                    tetrisBase = jct[1];
+                }
+                tetrisUnchanged &= jct[1] == tetrisBase;
+                djsfBeatsTetris &= jct[2] < jct[1];
+            }
+            return List.of(
+                Claim.of("Tetris is not affected by prediction errors", tetrisUnchanged ? "identical JCTs" : "changed",
+                    tetrisUnchanged),
+                Claim.of("DJSF stays about 23% below Tetris at every error range", djsfBeatsTetris
+                    ? "below at every range" : "not below at some range", djsfBeatsTetris));
+        }
+    }
+
+    /** Table 5: DJSF's average JCT for G = 1..10 groups against SJF and Tetris, first batch. */
+    static final class Table5 extends GoogleFigure {
+        private static final int MAX_GROUPS = 10;
+
+        Table5(final GoogleBatches batches) {
+            super("djsf-table5", "Hu and Li 2022 Table 5: DJSF's average JCT against the number of groups G",
+                schedulers(), batches, false);
+        }
+
+        private static List<String> schedulers() {
+            final List<String> schedulers = new ArrayList<>(List.of("SJF", "Tetris"));
+            for (int g = 1; g <= MAX_GROUPS; g++) {
+                schedulers.add("DJSF:G=" + g);
+            }
+            return schedulers;
+        }
+
+        /** {SJF, Tetris, DJSF at G = 1, ..., 10} average JCTs. */
+        private static double[] jcts(final List<Sweep.Unit> finished) {
+            final Map<String, BatchRun> runs = first(finished);
+            final List<String> schedulers = schedulers();
+            final double[] jct = new double[schedulers.size()];
+            for (int i = 0; i < jct.length; i++) {
+                jct[i] = runs.get(schedulers.get(i)).metrics().averageJct();
+            }
+            return jct;
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final double[] jct = jcts(finished);
+            final long s = firstSeed(finished);
+            final StringBuilder csv = new StringBuilder("G,seed,DJSF,improvement_vs_SJF,improvement_vs_Tetris\n");
+            for (int g = 1; g <= MAX_GROUPS; g++) {
+                final double djsf = jct[g + 1];
+                csv.append(String.format(Locale.ROOT, "%d,%d,%.6f,%.6f,%.6f%n", g, s, djsf, (jct[0] - djsf) / jct[0],
+                    (jct[1] - djsf) / jct[1]));
+            }
+            write(directory, "djsf-table5.csv", csv);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            final double[] jct = jcts(finished);
+            out.println("  G   DJSF JCT  vs SJF   vs Tetris (seed " + firstSeed(finished) + ")");
+            for (int g = 1; g <= MAX_GROUPS; g++) {
+                final double djsf = jct[g + 1];
+                out.printf(Locale.ROOT, "  %2d  %8.1f  %s  %s%n", g, djsf, pct((jct[0] - djsf) / jct[0]),
+                    pct((jct[1] - djsf) / jct[1]));
+            }
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final double[] jct = jcts(finished);
+            boolean allBeatTetris = true;
+            for (int g = 1; g <= MAX_GROUPS; g++) {
+                allBeatTetris &= jct[g + 1] < jct[1];
+            }
+            return List.of(Claim.of("DJSF beats Tetris by 20-24% for every G in 1..10", allBeatTetris
+                ? "below Tetris for every G" : "not below Tetris for some G", allBeatTetris));
+        }
+    }
+
+    // ---- plots ----
 
     /** A PNG and an SVG of {@code lines} beside the item's CSV, in the look every figure gives a scheduler. */
     private static void plot(final Path directory, final String name, final String title, final String xTitle,
                              final String yTitle, final List<Charts.Line> lines) throws IOException {
+        Files.createDirectories(directory);
         Charts.save(directory.resolve(name), title, xTitle, "#,##0", yTitle, false, "", lines);
     }
 
     /** One line per kernel of {@link #KERNELS} over {@code x}. */
     private static List<Charts.Line> perKernel(final double[] x, final double[][] yByKernel) {
         final List<Charts.Line> lines = new ArrayList<>();
-        for (int i = 0; i < KERNELS.length; i++) {
-            lines.add(new Charts.Line(KERNELS[i], KERNELS[i], x, yByKernel[i], null));
+        for (int i = 0; i < KERNELS.size(); i++) {
+            lines.add(new Charts.Line(KERNELS.get(i), KERNELS.get(i), x, yByKernel[i], null));
         }
         return lines;
     }
@@ -394,138 +943,6 @@ public final class PaperDjsf {
             sorted[j] = swap;
         }
         return sorted;
-    }
-
-    private List<Claim> fig12(final Path directory, final PrintWriter out) throws IOException {
-        final Map<String, BatchRun> runs = runs(seeds()[0]);
-        final String[] resources = {"cpu", "memory", "disk"};
-        final StringBuilder csv = new StringBuilder("time");
-        for (final String kernel : KERNELS) {
-            for (final String resource : resources) {
-                csv.append(',').append(kernel).append('_').append(resource);
-            }
-        }
-        csv.append('\n');
-        double end = 0;
-        for (final BatchRun run : runs.values()) {
-            end = Math.max(end, run.metrics().makespan());
-        }
-        for (int k = 0; k <= 200; k++) {
-            final double t = end * k / 200;
-            csv.append(String.format(Locale.ROOT, "%.3f", t));
-            for (final String kernel : KERNELS) {
-                for (int d = 0; d < 3; d++) {
-                    csv.append(String.format(Locale.ROOT, ",%.5f", runs.get(kernel).metrics().use(t, d)));
-                }
-            }
-            csv.append('\n');
-        }
-        Files.writeString(directory.resolve("djsf-fig12.csv"), csv);
-        final double[] times = new double[201];
-        for (int k = 0; k < times.length; k++) {
-            times[k] = end * k / 200;
-        }
-        for (int d = 0; d < resources.length; d++) {
-            final double[][] use = new double[KERNELS.length][times.length];
-            for (int i = 0; i < KERNELS.length; i++) {
-                for (int k = 0; k < times.length; k++) {
-                    use[i][k] = runs.get(KERNELS[i]).metrics().use(times[k], d);
-                }
-            }
-            plot(directory, "djsf-fig12-" + resources[d], "Normalised " + resources[d] + " use over time (Fig. 12;"
-                + " seed " + seeds()[0] + ")", "time (s)", resources[d] + " in use / cluster total",
-                perKernel(times, use));
-        }
-        final double[][] mean = new double[KERNELS.length][3];
-        for (int k = 0; k < KERNELS.length; k++) {
-            for (int d = 0; d < 3; d++) {
-                mean[k][d] = runs.get(KERNELS[k]).metrics().meanUse(d);
-            }
-            out.printf(Locale.ROOT, "  %-7s mean use over its makespan: cpu %.3f, memory %.3f, disk %.4f%n", KERNELS[k],
-                mean[k][0], mean[k][1], mean[k][2]);
-        }
-        final int djsf = 2;
-        return List.of(new Claim("memory is the most used resource", "cpu " + fmt(mean[djsf][0]) + ", memory "
-            + fmt(mean[djsf][1]) + " under DJSF", mean[djsf][1] > mean[djsf][0], false));
-    }
-
-    private List<Claim> table3(final Path directory, final PrintWriter out) throws IOException {
-        final StringBuilder csv = new StringBuilder("seed,scheduler,overhead_s\n");
-        final Map<String, List<Double>> overhead = new LinkedHashMap<>();
-        for (final long s : seeds()) {
-            for (final String kernel : KERNELS) {
-                final double seconds = runs(s).get(kernel).overhead();
-                overhead.computeIfAbsent(kernel, k -> new ArrayList<>()).add(seconds);
-                csv.append(String.format(Locale.ROOT, "%d,%s,%.6f%n", s, kernel, seconds));
-            }
-        }
-        Files.writeString(directory.resolve("djsf-table3.csv"), csv);
-        for (final Map.Entry<String, List<Double>> entry : overhead.entrySet()) {
-            out.printf(Locale.ROOT, "  %-7s %s s in the kernel per 1000-job batch (paper: %s)%n", entry.getKey(),
-                spreadPlain(entry.getValue()), switch (entry.getKey()) {
-                    case "SJF" -> "0.199 s";
-                    case "Tetris" -> "0.555 s";
-                    default -> "0.969 s";
-                });
-        }
-        final double sjf = median(overhead.get("SJF"));
-        return List.of(new Claim("SJF has the least overhead (0.199 s against 0.555 and 0.969 s)",
-            "SJF " + fmt(sjf) + " s, Tetris " + fmt(median(overhead.get("Tetris"))) + " s, DJSF "
-                + fmt(median(overhead.get("DJSF"))) + " s (medians)",
-            sjf <= median(overhead.get("Tetris")) && sjf <= median(overhead.get("DJSF")), false));
-    }
-
-    private List<Claim> table4(final Path directory, final PrintWriter out) throws IOException {
-        final double[][] ranges = {{0, 0}, {0.0001, 0.001}, {0.001, 0.01}, {0.01, 0.2}};
-        final StringBuilder csv = new StringBuilder("eps_low,eps_high,seed,SJF,Tetris,DJSF\n");
-        boolean tetrisUnchanged = true;
-        boolean djsfBeatsTetris = true;
-        out.println("  error range     SJF      Tetris   DJSF    DJSF vs SJF  DJSF vs Tetris (seed " + seeds()[0] + ")");
-        final long s = seeds()[0];
-        final JobList jobs = batch(s);
-        double tetrisBase = Double.NaN;
-        for (final double[] range : ranges) {
-            final JobList predicted = PredictionError.apply(jobs, range[0], range[1], s);
-            final double[] jct = new double[KERNELS.length];
-            for (int k = 0; k < KERNELS.length; k++) {
-                jct[k] = BatchRun.of(predicted, cluster(), KERNELS[k]).metrics().averageJct();
-            }
-            if (Double.isNaN(tetrisBase)) {
-                tetrisBase = jct[1];
-            }
-            tetrisUnchanged &= jct[1] == tetrisBase;
-            djsfBeatsTetris &= jct[2] < jct[1];
-            csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.6f,%.6f,%.6f%n", range[0], range[1], s, jct[0], jct[1],
-                jct[2]));
-            out.printf(Locale.ROOT, "  [%.4f, %.4f]  %7.1f  %7.1f  %7.1f  %s  %s%n", range[0], range[1], jct[0], jct[1],
-                jct[2], pct((jct[0] - jct[2]) / jct[0]), pct((jct[1] - jct[2]) / jct[1]));
-        }
-        Files.writeString(directory.resolve("djsf-table4.csv"), csv);
-        return List.of(
-            new Claim("Tetris is not affected by prediction errors", tetrisUnchanged ? "identical JCTs" : "changed",
-                tetrisUnchanged, true),
-            new Claim("DJSF stays about 23% below Tetris at every error range", djsfBeatsTetris ? "below at every range"
-                : "not below at some range", djsfBeatsTetris, true));
-    }
-
-    private List<Claim> table5(final Path directory, final PrintWriter out) throws IOException {
-        final StringBuilder csv = new StringBuilder("G,seed,DJSF,improvement_vs_SJF,improvement_vs_Tetris\n");
-        final long s = seeds()[0];
-        final JobList jobs = batch(s);
-        final double sjf = runs(s).get("SJF").metrics().averageJct();
-        final double tetris = runs(s).get("Tetris").metrics().averageJct();
-        boolean allBeatTetris = true;
-        out.println("  G   DJSF JCT  vs SJF   vs Tetris (seed " + s + ")");
-        for (int g = 1; g <= 10; g++) {
-            final double djsf = BatchRun.of(jobs, cluster(), "DJSF:G=" + g).metrics().averageJct();
-            allBeatTetris &= djsf < tetris;
-            csv.append(String.format(Locale.ROOT, "%d,%d,%.6f,%.6f,%.6f%n", g, s, djsf, (sjf - djsf) / sjf,
-                (tetris - djsf) / tetris));
-            out.printf(Locale.ROOT, "  %2d  %8.1f  %s  %s%n", g, djsf, pct((sjf - djsf) / sjf), pct((tetris - djsf) / tetris));
-        }
-        Files.writeString(directory.resolve("djsf-table5.csv"), csv);
-        return List.of(new Claim("DJSF beats Tetris by 20-24% for every G in 1..10", allBeatTetris
-            ? "below Tetris for every G" : "not below Tetris for some G", allBeatTetris, true));
     }
 
     // ---- formatting ----

@@ -41,7 +41,15 @@ import org.stowage.theory.ServerClasses;
  * same metrics, bit for bit) is said to be identical to it, in the legend and in the report, since its
  * curve hides under the other's.
  */
-final class QueueTraceFigure implements Figure {
+final class QueueTraceFigure implements SpecFigure {
+    /**
+     * The workload: one server of {@code capacity}, one resource, discrete sizes drawn with {@code weights},
+     * Bernoulli arrivals of rate {@code lambda} per slot, service times from {@code service}.
+     */
+    record OneServer(double capacity, double[][] sizes, double[] weights, double lambda,
+                     Supplier<ServiceDistribution> service) {
+    }
+
     private final String name;
     private final String title;
     private final double capacity;
@@ -51,10 +59,7 @@ final class QueueTraceFigure implements Figure {
     private final Supplier<ServiceDistribution> service;
     private final Map<String, Stability.Verdict> expected;
     private final List<String> extraSchedulers;
-    private final double paperHorizon;
-    private final double quickHorizon;
-    private final int paperReplications;
-    private final int quickReplications;
+    private final RunLengths lengths;
     private final List<String> notes;
 
     /**
@@ -62,24 +67,19 @@ final class QueueTraceFigure implements Figure {
      * @param extraSchedulers schedulers run and shown without a claim of the paper (for example stalled
      *                        variants), labelled "(ours)"
      */
-    QueueTraceFigure(final String name, final String title, final double capacity, final double[][] sizes,
-                     final double[] weights, final double lambda, final Supplier<ServiceDistribution> service,
+    QueueTraceFigure(final String name, final String title, final OneServer workload,
                      final Map<String, Stability.Verdict> expected, final List<String> extraSchedulers,
-                     final double paperHorizon, final int paperReplications, final double quickHorizon,
-                     final int quickReplications, final List<String> notes) {
+                     final RunLengths lengths, final List<String> notes) {
         this.name = name;
         this.title = title;
-        this.capacity = capacity;
-        this.sizes = sizes;
-        this.weights = weights;
-        this.lambda = lambda;
-        this.service = service;
+        this.capacity = workload.capacity();
+        this.sizes = workload.sizes();
+        this.weights = workload.weights();
+        this.lambda = workload.lambda();
+        this.service = workload.service();
         this.expected = new LinkedHashMap<>(expected);
         this.extraSchedulers = List.copyOf(extraSchedulers);
-        this.paperHorizon = paperHorizon;
-        this.quickHorizon = quickHorizon;
-        this.paperReplications = paperReplications;
-        this.quickReplications = quickReplications;
+        this.lengths = lengths;
         this.notes = List.copyOf(notes);
     }
 
@@ -110,12 +110,11 @@ final class QueueTraceFigure implements Figure {
         inputs.put("lambda", lambda);
         inputs.put("service", service.get().toString());
         inputs.put("horizon", horizon(scale));
-        return new Sweep(schedulers(), List.of(), scale == Scale.PAPER ? paperReplications : quickReplications, seed,
-            inputs);
+        return new Sweep(schedulers(), List.of(), lengths.replications(scale), seed, inputs);
     }
 
     private double horizon(final Scale scale) {
-        return scale == Scale.PAPER ? paperHorizon : quickHorizon;
+        return lengths.horizon(scale);
     }
 
     @Override
@@ -224,7 +223,7 @@ final class QueueTraceFigure implements Figure {
                     matching++;
                 }
             }
-            claims.add(new Claim(claim.getKey() + " is " + claim.getValue().label(),
+            claims.add(Claim.of(claim.getKey() + " is " + claim.getValue().label(),
                 verdictCounts(runs) + " of " + runs.size() + " replications", 2 * matching > runs.size()));
         }
         return claims;

@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntConsumer;
 
 import org.stowage.core.experiment.RunResult;
-import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 
@@ -18,7 +18,8 @@ import org.stowage.sweep.SweepEngine;
  *
  * @param figure  the figure
  * @param outcome what the sweep ran
- * @param claims  the paper's claims checked against the results
+ * @param claims  the paper's claims checked against the results, as the scale that ran decides them
+ *                ({@link Claim#at}: a quick run leaves the claims only the paper's scale decides not checked)
  * @param seconds wall-clock seconds
  */
 public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, List<Claim> claims, double seconds) {
@@ -47,8 +48,11 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write " + figure.name() + " into " + directory + ": " + e.getMessage(), e);
         }
-        final List<Claim> claims = figure.claims(sweep, outcome.finished());
-        return new Reproduction(figure, sweep, outcome, claims, (System.nanoTime() - start) / 1e9);
+        final List<Claim> claims = new ArrayList<>();
+        for (final Claim claim : figure.claims(sweep, outcome.finished())) {
+            claims.add(claim.at(scale));
+        }
+        return new Reproduction(figure, sweep, outcome, List.copyOf(claims), (System.nanoTime() - start) / 1e9);
     }
 
     /** The runs of {@code figure} at {@code scale}, with the figure's cost estimate. */
@@ -56,7 +60,7 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return PlannedRuns.run(figure.spec(point, scheduler, scale));
+                return figure.run(point, scheduler, scale);
             }
 
             @Override
@@ -71,16 +75,31 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         return figure.sweep(scale, 0).units().size();
     }
 
-    /** The figure's table, then its claims: paper, ours, agree. */
+    /** How many of the claims got {@code verdict}. */
+    public int count(final Claim.Verdict verdict) {
+        int count = 0;
+        for (final Claim claim : claims) {
+            count += claim.verdict() == verdict ? 1 : 0;
+        }
+        return count;
+    }
+
+    /**
+     * The figure's table, then its claims: paper, verdict (agrees, differs, not checked), ours; a difference
+     * with its evidence in the docs says where ("see docs/X.md#section").
+     */
     public void print(final PrintWriter out) {
         out.println("== " + figure.name() + ": " + figure.title());
         out.printf(Locale.ROOT, "%d runs (%d kept from an earlier try) in %.1f s%n", outcome.units(), outcome.skipped(),
             seconds);
         outcome.notes().forEach(out::println);
         figure.report(out, sweep, outcome.finished());
-        out.printf(Locale.ROOT, "%-72s | %-7s | %s%n", "paper", "agrees", "ours");
+        out.printf(Locale.ROOT, "%-72s | %-11s | %s%n", "paper", "verdict", "ours");
         for (final Claim claim : claims) {
-            out.printf(Locale.ROOT, "%-72s | %-7s | %s%n", claim.paper(), claim.agrees() ? "yes" : "NO", claim.ours());
+            final String evidence = claim.verdict() == Claim.Verdict.DIFFERS && claim.evidence() != null
+                ? " (see " + claim.evidence() + ")" : "";
+            out.printf(Locale.ROOT, "%-72s | %-11s | %s%s%n", claim.paper(), claim.verdict().label(), claim.ours(),
+                evidence);
         }
         out.println();
         out.flush();

@@ -4,6 +4,6 @@ package org.stowage.reproduce;
 public enum Scale {
     /** Long enough that the verdicts and orderings are stable across seeds (see each figure). */
     PAPER,
-    /** Seconds in all; only the verdicts that are robust at that length are checked. */
+    /** Seconds in all; the claims only the paper's scale decides are reported as not checked ({@link Claim#at}). */
     QUICK
 }

@@ -79,9 +79,10 @@ public final class SweepFiles {
     }
 
     /**
-     * The text of a finished unit's file ({@code runs/u-NNNNNN.json}): every metric, the verdict and the
-     * queue series, numbers in Java's shortest round-trip form, so {@link #unitResult} gives back the very
-     * same result. Engines that run units in other JVMs send this text back.
+     * The text of a finished unit's file ({@code runs/u-NNNNNN.json}): every metric, the verdict, the queue
+     * series and the arrays kept with the run (field {@code arrays}, only when there are any), numbers in
+     * Java's shortest round-trip form, so {@link #unitResult} gives back the very same result. Engines that
+     * run units in other JVMs send this text back.
      */
     public static String unitJson(final Sweep.Unit unit) throws IOException {
         final RunResult result = unit.result();
@@ -106,6 +107,9 @@ public final class SweepFiles {
         json.put("stability", verdict);
         json.put("series_start", result.seriesStart());
         json.put("series_mean", result.seriesMean());
+        if (!result.arrays().isEmpty()) {
+            json.put("arrays", result.arrays());
+        }
         return ResultFiles.json(json);
     }
 
@@ -175,8 +179,10 @@ public final class SweepFiles {
         final Stability stability = Stability.of(label, orNaN(verdict.path("growth")),
             orNaN(verdict.path("growth_error")), orNaN(verdict.path("mean_level")), orNaN(verdict.path("rise")),
             verdict.path("buckets").asInt());
+        final Map<String, double[]> arrays = new LinkedHashMap<>();
+        json.path("arrays").fields().forEachRemaining(entry -> arrays.put(entry.getKey(), doubles(entry.getValue())));
         return new RunResult(scheduler, metrics, stability, doubles(json.path("series_start")),
-            doubles(json.path("series_mean")), json.path("wall_seconds").asDouble());
+            doubles(json.path("series_mean")), json.path("wall_seconds").asDouble(), arrays);
     }
 
     private static double orNaN(final JsonNode node) {

@@ -195,6 +195,24 @@ class SweepTest {
         assertFalse(Files.exists(directory.resolve("runs")));
     }
 
+    /** Arrays kept with a run (a batch's completions) come back from its unit file equal; a run without has no field. */
+    @Test
+    void arraysKeptWithARunComeBackFromItsUnitFile() throws IOException {
+        final Sweep.Point point = sweep().points().get(0);
+        final RunResult plain = runPoint(point, "BF-J/S");
+        final Sweep.Unit unit = new Sweep.Unit(0, point, "BF-J/S", plain);
+        assertFalse(SweepFiles.unitJson(unit).contains("\"arrays\""));
+        final RunResult withArrays = new RunResult(plain.scheduler(), plain.metrics(), plain.stability(),
+            plain.seriesStart(), plain.seriesMean(), plain.wallSeconds(),
+            Map.of("completion", new double[] {0.1, 1.0 / 3, 7e-300, Double.MAX_VALUE}));
+        final RunResult back = SweepFiles.unitResult(SweepFiles.unitJson(new Sweep.Unit(0, point, "BF-J/S", withArrays)),
+            unit, "test");
+        assertEquals(List.of("completion"), List.copyOf(back.arrays().keySet()));
+        assertArrayEquals(withArrays.array("completion"), back.array("completion"));
+        assertEquals(plain.metrics(), back.metrics());
+        assertTrue(SweepFiles.unitResult(SweepFiles.unitJson(unit), unit, "test").arrays().isEmpty());
+    }
+
     @Test
     void studentIntervalOnKnownValues() {
         final double[] interval = SweepFiles.meanAndInterval(new double[] {1, 2, 3, Double.NaN});

@@ -15,8 +15,42 @@ import org.stowage.core.state.ServerView;
  * <p>Jobs are numbered in arrival order (0, 1, ...), so two runs of the same job list compare job by job.
  * Memory: 3 doubles per job and (1 + D) doubles per start or departure; the arrays double when full, so
  * recording allocates now and then (this is an analysis listener, not a kernel). Not thread-safe.
+ *
+ * <p>What a run recorded can be kept as plain arrays ({@link #recording}) and read back ({@link #of}) into
+ * metrics that answer every question exactly as the original did, so a batch run's figure can be drawn
+ * from a file written by another process.
  */
 public final class BatchMetrics implements SimulationListener {
+    /**
+     * What a run recorded, as arrays: the jobs by arrival index, and the use of each resource as a step
+     * function (empty arrays when the use was not kept: {@link #use} and {@link #meanUse} then refuse).
+     *
+     * @param dimensions resources
+     * @param arrival    arrival time of each job
+     * @param completion completion time of each job (NaN if it did not complete)
+     * @param stepTime   times at which the use changed, increasing
+     * @param stepUse    use from each step time on, {@code dimensions} fractions of the cluster's total per step
+     */
+    public record Recording(int dimensions, double[] arrival, double[] completion, double[] stepTime,
+                            double[] stepUse) {
+        public Recording {
+            if (dimensions < 1 || arrival.length != completion.length || stepUse.length != stepTime.length * dimensions) {
+                throw new IllegalArgumentException("inconsistent batch recording: " + dimensions + " resources, "
+                    + arrival.length + " arrivals, " + completion.length + " completions, " + stepTime.length
+                    + " steps of " + stepUse.length + " uses");
+            }
+            arrival = arrival.clone();
+            completion = completion.clone();
+            stepTime = stepTime.clone();
+            stepUse = stepUse.clone();
+        }
+
+        /** This recording without the use over time. */
+        public Recording withoutUse() {
+            return new Recording(dimensions, arrival, completion, new double[0], new double[0]);
+        }
+    }
+
     private final JobView jobs;
     private final int dimensions;
     private final double[] capacity;
@@ -29,6 +63,35 @@ public final class BatchMetrics implements SimulationListener {
     private double[] stepTime = new double[64];
     private double[] stepUse = new double[0];
     private int steps;
+
+    /** Metrics read back from {@code recorded}: they record nothing more (they listen to no simulation). */
+    private BatchMetrics(final Recording recorded) {
+        this.jobs = null;
+        this.dimensions = recorded.dimensions();
+        this.capacity = new double[dimensions];
+        this.used = new double[dimensions];
+        this.indexOfHandle = new int[0];
+        this.arrival = recorded.arrival();
+        this.completion = recorded.completion();
+        this.count = arrival.length;
+        for (final double time : completion) {
+            completed += Double.isNaN(time) ? 0 : 1;
+        }
+        this.stepTime = recorded.stepTime();
+        this.stepUse = recorded.stepUse();
+        this.steps = stepTime.length;
+    }
+
+    /** The metrics {@code recorded} describes, answering exactly as those of the run that recorded it. */
+    public static BatchMetrics of(final Recording recorded) {
+        return new BatchMetrics(recorded);
+    }
+
+    /** What this run recorded, as arrays (copies). */
+    public Recording recording() {
+        return new Recording(dimensions, Arrays.copyOf(arrival, count), Arrays.copyOf(completion, count),
+            Arrays.copyOf(stepTime, steps), Arrays.copyOf(stepUse, steps * dimensions));
+    }
 
     /** @param jobs the simulation's job view; {@code servers} gives the capacity each use is divided by */
     public BatchMetrics(final JobView jobs, final ServerView servers) {
@@ -47,6 +110,7 @@ public final class BatchMetrics implements SimulationListener {
 
     @Override
     public void onArrival(final double time, final int job) {
+        assert jobs != null : "metrics read back from a recording listen to no simulation";
         if (job >= indexOfHandle.length) {
             indexOfHandle = Arrays.copyOf(indexOfHandle, Math.max(job + 1, 2 * indexOfHandle.length));
         }
@@ -151,6 +215,7 @@ public final class BatchMetrics implements SimulationListener {
 
     /** Use of resource {@code d} at time {@code t}, as a fraction of the cluster's total (Fig. 12). O(log steps). */
     public double use(final double t, final int d) {
+        requireUse();
         int low = 0;
         int high = steps - 1;
         while (low < high) {
@@ -166,12 +231,19 @@ public final class BatchMetrics implements SimulationListener {
 
     /** Time-average use of resource {@code d} over [0, makespan]. */
     public double meanUse(final int d) {
+        requireUse();
         final double end = makespan();
         double area = 0;
         for (int i = 0; i + 1 < steps; i++) {
             area += stepUse[i * dimensions + d] * (Math.min(stepTime[i + 1], end) - stepTime[i]);
         }
         return end > 0 ? area / end : 0;
+    }
+
+    private void requireUse() {
+        if (steps == 0) {
+            throw new IllegalStateException("the use over time was not kept with this batch run");
+        }
     }
 
     public int dimensions() {
