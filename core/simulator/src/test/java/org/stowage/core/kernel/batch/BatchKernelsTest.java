@@ -13,7 +13,7 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.SteadyStateAllocation;
+import org.stowage.testkit.SteadyStateAllocation;
 import org.stowage.core.trace.JobList;
 
 /**
