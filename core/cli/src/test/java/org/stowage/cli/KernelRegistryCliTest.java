@@ -14,11 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.stowage.core.kernel.KernelDefinition;
+import org.stowage.core.kernel.ClashingFamily;
 import org.stowage.core.kernel.KernelFamily;
 import org.stowage.core.kernel.bestfit.BestFitFamily;
-import org.stowage.core.kernel.bestfit.FifoFirstFit;
-import org.stowage.core.kernel.bestfit.reference.NaiveFifoFirstFit;
 
 /**
  * A jar on the class path that declares a scheduler name Stowage already has: every command that reads the
@@ -27,20 +25,6 @@ import org.stowage.core.kernel.bestfit.reference.NaiveFifoFirstFit;
  * kernel family (the registry is loaded once per JVM).
  */
 class KernelRegistryCliTest {
-    /** Declares BF-J a second time. */
-    public static final class ClashingFamily implements KernelFamily {
-        @Override
-        public String name() {
-            return "clashing";
-        }
-
-        @Override
-        public List<KernelDefinition> definitions() {
-            return KernelDefinition.kernel("BF-J").summary("another BF-J").paper("none")
-                .factory(model -> new FifoFirstFit()).withTwin("BF-J-again", model -> new NaiveFifoFirstFit());
-        }
-    }
-
     @TempDir
     Path temp;
 
@@ -50,11 +34,11 @@ class KernelRegistryCliTest {
         final Path services = extra.resolve("META-INF/services/" + KernelFamily.class.getName());
         Files.createDirectories(services.getParent());
         Files.writeString(services, ClashingFamily.class.getName() + "\n");
-        final String clash = "scheduler name 'BF-J' is declared twice: by kernel family 'bestfit' ("
+        final String clash = "scheduler name 'FIFO-FF' is declared twice: by kernel family 'bestfit' ("
             + BestFitFamily.class.getName() + " in ";
         final Path out = temp.resolve("out");
         for (final List<String> command : List.of(List.of("schedulers"),
-                List.of("run", "--scheduler", "FIFO-FF", "--horizon", "100", "--out", out.toString()),
+                List.of("run", "--scheduler", "BF-J", "--horizon", "100", "--out", out.toString()),
                 List.of("sweep", "--vary", "intensity=0.5,0.6", "--horizon", "100", "--out", out.toString()))) {
             final Process process = start(extra, command);
             assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +21,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.stowage.core.kernel.KernelDefinition;
+import org.stowage.core.kernel.ClashingFamily;
 import org.stowage.core.kernel.KernelFamily;
-import org.stowage.core.kernel.bestfit.FifoFirstFit;
-import org.stowage.core.kernel.bestfit.reference.NaiveFifoFirstFit;
 
 /**
  * What a user sees: this module's jar on {@code STOWAGE_CLASSPATH} makes FIFO-WF appear in
@@ -35,20 +34,6 @@ import org.stowage.core.kernel.bestfit.reference.NaiveFifoFirstFit;
 class LauncherIT {
     private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).resolve("../..").normalize();
     private static final Path EXAMPLE_JAR = Path.of(System.getProperty("stowage.example.jar", "missing.jar"));
-
-    /** Declares BF-J a second time; packed into a jar of its own by the clash test. */
-    public static final class ClashingFamily implements KernelFamily {
-        @Override
-        public String name() {
-            return "clashing";
-        }
-
-        @Override
-        public List<KernelDefinition> definitions() {
-            return KernelDefinition.kernel("BF-J").summary("another BF-J").paper("none")
-                .factory(model -> new FifoFirstFit()).withTwin("BF-J-again", model -> new NaiveFifoFirstFit());
-        }
-    }
 
     private record Outcome(int code, String out, String err) {
     }
@@ -102,18 +87,19 @@ class LauncherIT {
     void aJarThatDeclaresAKnownNameStopsTheCommandInOneLine() throws IOException, InterruptedException {
         final Path clash = temp.resolve("clash.jar");
         final String family = ClashingFamily.class.getName();
-        final Path classes = Path.of(ClashingFamily.class.getProtectionDomain().getCodeSource().getLocation().getPath());
-        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(clash))) {
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(clash));
+             InputStream classFile = ClashingFamily.class.getResourceAsStream(ClashingFamily.class.getSimpleName()
+                 + ".class")) {
             jar.putNextEntry(new JarEntry("META-INF/services/" + KernelFamily.class.getName()));
             jar.write((family + "\n").getBytes(StandardCharsets.UTF_8));
-            final String file = family.replace('.', '/') + ".class";
-            jar.putNextEntry(new JarEntry(file));
-            jar.write(Files.readAllBytes(classes.resolve(file)));
+            jar.putNextEntry(new JarEntry(family.replace('.', '/') + ".class"));
+            jar.write(classFile.readAllBytes());
         }
-        final Outcome outcome = stowage(EXAMPLE_JAR + ":" + clash, "run", "--scheduler", "FIFO-WF", "--horizon", "100");
+        final Outcome outcome = stowage(EXAMPLE_JAR + ":" + clash, "run", "--scheduler", "FIFO-WF,BF-J", "--horizon",
+            "100");
         assertEquals(2, outcome.code(), outcome.err());
         assertEquals("", outcome.out());
-        assertEquals("stowage run: scheduler name 'BF-J' is declared twice: by kernel family 'bestfit'"
+        assertEquals("stowage run: scheduler name 'FIFO-FF' is declared twice: by kernel family 'bestfit'"
             + " (org.stowage.core.kernel.bestfit.BestFitFamily in " + ROOT.resolve("core/cli/target/stowage.jar")
             + ") and by 'clashing' (" + family + " in " + clash + "); rename one, or take one of the jars off the"
             + " class path\n", outcome.err());

@@ -1,6 +1,5 @@
 package org.stowage.testkit;
 
-import java.util.Objects;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
@@ -21,26 +20,17 @@ import org.junit.jupiter.api.TestFactory;
  * The same checks one by one: {@link KernelDifferentialTest}, {@link KernelInvariantTest},
  * {@link KernelAllocationTest}.
  */
-public abstract class KernelConformanceTest {
-    private final String kernel;
-    private final String twin;
-
+public abstract class KernelConformanceTest extends KernelDifferentialTest {
     /**
      * @param kernel the kernel's registry name
      * @param twin   its naive twin's registry name (it takes the kernel's parameters)
      */
     protected KernelConformanceTest(final String kernel, final String twin) {
-        this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.twin = Objects.requireNonNull(twin, "twin");
-    }
-
-    @TestFactory
-    public Stream<DynamicTest> kernelMatchesItsTwinEventByEvent() {
-        return ConformanceChecks.differential(kernel, twin);
+        super(kernel, twin);
     }
 
     @TestFactory
     public Stream<DynamicTest> steadyStateDecisionsAllocateNothing() {
-        return ConformanceChecks.allocationFree(kernel);
+        return ConformanceChecks.allocationFree(kernel());
     }
 }

@@ -30,6 +30,11 @@ public abstract class KernelDifferentialTest {
         this.twin = Objects.requireNonNull(twin, "twin");
     }
 
+    /** The kernel's registry name. */
+    protected final String kernel() {
+        return kernel;
+    }
+
     @TestFactory
     public Stream<DynamicTest> kernelMatchesItsTwinEventByEvent() {
         return ConformanceChecks.differential(kernel, twin);

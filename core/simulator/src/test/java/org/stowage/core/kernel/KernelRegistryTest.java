@@ -28,20 +28,6 @@ import org.stowage.core.testing.AnyModel;
 class KernelRegistryTest {
     private static final String SERVICES = "META-INF/services/" + KernelFamily.class.getName();
 
-    /** Declares FIFO-FF again under its own name: a clash with {@link BestFitFamily}. */
-    public static final class ClashingFamily implements KernelFamily {
-        @Override
-        public String name() {
-            return "clashing";
-        }
-
-        @Override
-        public List<KernelDefinition> definitions() {
-            return KernelDefinition.kernel("FIFO-FF").summary("a second FIFO-FF").paper("none")
-                .factory(model -> new FifoFirstFit()).withTwin("FIFO-FF-again", model -> new NaiveFifoFirstFit());
-        }
-    }
-
     /** A kernel of a user's own, under a new name, with its twin. */
     public static final class UserFamily implements KernelFamily {
         @Override
