@@ -19,6 +19,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.kernel.KernelRegistryException;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
@@ -208,6 +209,10 @@ public final class SparkSweepEngine implements SweepEngine {
             // a run that failed on an executor (a bad trace path there, say) fails the sweep as it would locally
             if (failure.getCause() instanceof IllegalArgumentException bad) {
                 throw bad;
+            }
+            // an executor whose class path declares one scheduler name twice
+            if (failure.getCause() instanceof KernelRegistryException registry) {
+                throw registry;
             }
             throw new IllegalStateException("Spark job failed: " + String.valueOf(failure.getMessage()).replace('\n', ' '),
                 failure);

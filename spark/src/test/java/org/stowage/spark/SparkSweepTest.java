@@ -68,6 +68,18 @@ class SparkSweepTest {
     }
 
     @Test
+    void aUsersKernelFromItsJarSweepsOnSparkAsLocally(@TempDir final Path directory) throws IOException {
+        // FIFO-WF is core/example's kernel, on this module's test class path as a user's jar would be
+        final List<String> sweep = List.of("sweep", "--scheduler", "FIFO-WF,BF-J", "--vary", "intensity=0.8,0.95",
+            "--replications", "2", "--horizon", "20000", "--seed", "5");
+        assertEquals(0, local(sweep, "--out", directory.resolve("local").toString(), "--threads", "2"), err.toString());
+        assertEquals(0, spark(sweep, "--out", directory.resolve("spark").toString(), "--master", "local[2]"),
+            err.toString());
+        assertSameFiles(directory.resolve("local"), directory.resolve("spark"));
+        assertTrue(Files.readString(directory.resolve("spark").resolve(SweepFiles.SUMMARY)).contains(",FIFO-WF,"));
+    }
+
+    @Test
     void aSweepResumesOnSparkRunningOnlyWhatIsMissing(@TempDir final Path directory) throws IOException {
         final Path partial = directory.resolve("partial");
         assertEquals(0, local(SWEEP, "--out", partial.toString(), "--threads", "2"), err.toString());

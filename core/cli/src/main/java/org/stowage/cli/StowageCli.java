@@ -6,13 +6,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import org.stowage.core.Messages;
+import org.stowage.core.kernel.KernelRegistryException;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The {@code stowage} command. Errors in arguments print one line naming the flag and value and exit 2;
+ * The {@code stowage} command. Errors in arguments, and a kernel registry that cannot load (two jars on the
+ * class path declare one scheduler name), print one line naming the flag and value (or the families and
+ * their jars) and exit 2;
  * every line that echoes input goes through {@link Messages#printable}, so control bytes never reach the
  * terminal raw. Interrupted (Ctrl-C, SIGINT or SIGTERM), it says on standard error what was kept before the
  * JVM exits (130 for SIGINT).
@@ -78,7 +81,8 @@ public final class StowageCli {
             return USAGE_ERROR;
         });
         commandLine.setExecutionExceptionHandler((error, command, parseResult) -> {
-            if (error instanceof IllegalArgumentException) {
+            // a kernel registry that cannot load is the class path's fault (STOWAGE_CLASSPATH): bad input too
+            if (error instanceof IllegalArgumentException || error instanceof KernelRegistryException) {
                 err.println(line(command, error.getMessage()));
                 return USAGE_ERROR;
             }

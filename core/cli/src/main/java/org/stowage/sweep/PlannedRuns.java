@@ -21,7 +21,7 @@ public final class PlannedRuns {
     /** {@code spec} with the plan its kernel needs added to its model; {@code spec} itself if it needs none. */
     public static RunSpec planned(final RunSpec spec) {
         final Model model = spec.resolvedModel();
-        final Model complete = ModelPlans.complete(model, spec.scheduler());
+        final Model complete = ModelPlans.complete(model, spec.definition());
         return complete == model && spec.model() != null ? spec : spec.withModel(complete);
     }
 

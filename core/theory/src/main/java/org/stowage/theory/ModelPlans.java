@@ -38,7 +38,16 @@ public final class ModelPlans {
      * @throws IllegalArgumentException naming the kernel when no planner makes the plan it needs
      */
     public static Model complete(final Model model, final String schedulerSpec) {
-        final KernelDefinition definition = Kernels.definitionOf(schedulerSpec);
+        return complete(model, Kernels.definitionOf(schedulerSpec));
+    }
+
+    /**
+     * {@code model} with the plan the kernel of {@code definition} reads (registered or not), when it reads one
+     * and the model does not hold it yet.
+     *
+     * @throws IllegalArgumentException naming the kernel when no planner makes the plan it needs
+     */
+    public static Model complete(final Model model, final KernelDefinition definition) {
         final Class<?> type = definition.requirements().planType();
         if (type == null || model.hasPlan(type)) {
             return model;

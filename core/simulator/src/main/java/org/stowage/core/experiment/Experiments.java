@@ -8,7 +8,6 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
-import org.stowage.core.kernel.Kernels;
 import org.stowage.core.metrics.BucketSeries;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.metrics.Stability;
@@ -53,7 +52,7 @@ public final class Experiments {
             .servers(spec.servers())
             .workload(workload)
             .model(spec.resolvedModel())
-            .scheduler(Kernels.byName(spec.scheduler()))
+            .scheduler(spec.schedulerFactory())
             .timeMode(spec.timeMode())
             .seed(spec.seed())
             .build();

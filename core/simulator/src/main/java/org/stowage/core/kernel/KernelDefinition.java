@@ -1,7 +1,9 @@
 package org.stowage.core.kernel;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -123,8 +125,74 @@ public final class KernelDefinition {
         return testPlanner;
     }
 
-    SchedulerFactory factory(final KernelParameters parsed) {
-        return maker.apply(parsed);
+    /** The name part of a spec {@code NAME[:key=value,...]}. */
+    public static String nameOf(final String spec) {
+        final int colon = spec.indexOf(':');
+        return colon < 0 ? spec : spec.substring(0, colon);
+    }
+
+    /**
+     * The factory for {@code spec}, {@code NAME} or {@code NAME:key=value,...} with this kernel's name: the
+     * parameters are parsed against {@link #parameters} (see {@link Kernels} for the syntax). Needs no
+     * registry, so a definition built in code runs as one that a family declares.
+     *
+     * @throws IllegalArgumentException naming the scheduler, the key and the value when a parameter is
+     *                                  unknown, repeated, malformed or invalid, or when {@code spec} names
+     *                                  another kernel
+     */
+    public SchedulerFactory factoryFor(final String spec) {
+        if (!nameOf(spec).equals(name)) {
+            throw new IllegalArgumentException("scheduler spec '" + spec + "' does not name kernel " + name);
+        }
+        final int colon = spec.indexOf(':');
+        return maker.apply(parse(colon < 0 ? null : spec.substring(colon + 1)));
+    }
+
+    private KernelParameters parse(final String text) {
+        final Map<String, String> given = new LinkedHashMap<>();
+        if (text != null) {
+            if (text.isEmpty()) {
+                throw new IllegalArgumentException("scheduler '" + name + ":' has an empty parameter list;"
+                    + " expected " + name + ":key=value,...");
+            }
+            for (final String pair : text.split(",", -1)) {
+                final int equals = pair.indexOf('=');
+                if (equals <= 0) {
+                    throw new IllegalArgumentException("malformed parameter '" + pair + "' for scheduler "
+                        + name + "; expected key=value");
+                }
+                final String key = pair.substring(0, equals);
+                final String value = pair.substring(equals + 1);
+                if (parameter(key) == null) {
+                    final List<String> keys = new ArrayList<>();
+                    for (final KernelParameter parameter : parameters) {
+                        keys.add(parameter.key());
+                    }
+                    throw new IllegalArgumentException("unknown parameter '" + key + "' (value '" + value
+                        + "') for scheduler " + name + "; known: "
+                        + (keys.isEmpty() ? "none" : String.join(", ", keys)));
+                }
+                if (given.put(key, value) != null) {
+                    throw new IllegalArgumentException("parameter '" + key + "' given twice for scheduler "
+                        + name + ": '" + text + "'");
+                }
+            }
+        }
+        final Map<String, Object> values = new LinkedHashMap<>();
+        for (final KernelParameter parameter : parameters) {
+            final String value = given.containsKey(parameter.key()) ? given.get(parameter.key()) : parameter.defaultText();
+            values.put(parameter.key(), value == null ? null : parameter.parse(name, value));
+        }
+        return new KernelParameters(name, values, given);
+    }
+
+    private KernelParameter parameter(final String key) {
+        for (final KernelParameter parameter : parameters) {
+            if (parameter.key().equals(key)) {
+                return parameter;
+            }
+        }
+        return null;
     }
 
     /** Declares a kernel. */

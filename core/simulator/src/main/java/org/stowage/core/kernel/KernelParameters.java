@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The parsed parameters of one scheduler spec: every key the kernel declares, given or defaulted, as typed
- * values. Made by {@link Kernels#byName}; read by a {@link KernelDefinition}'s factory maker.
+ * values. Made by {@link KernelDefinition#factoryFor} (which {@link Kernels#byName} calls); read by the
+ * definition's factory maker.
  */
 public final class KernelParameters {
     private final String kernel;

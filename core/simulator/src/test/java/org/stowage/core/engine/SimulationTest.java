@@ -10,8 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.EventLog;
-import org.stowage.core.testing.Scenario;
+import org.stowage.testkit.EventLog;
+import org.stowage.testkit.Scenario;
 import org.stowage.core.testing.ScriptedWorkload;
 
 class SimulationTest {

@@ -25,7 +25,7 @@ import org.stowage.core.model.ProcessingRates;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.EventLog;
+import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.ScriptedWorkload;
 
 /**

@@ -3,8 +3,8 @@ package org.stowage.core.kernel.batch;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.JobView;
@@ -40,19 +40,15 @@ import org.stowage.core.state.ServerView;
  * machine, O(D) per job placed (pooled: plus the best-fit query). Allocation: the plan's arrays grow to the
  * largest batch seen; after that nothing is allocated (tested).
  */
-public final class DensestJobSetFirst implements Scheduler {
+public final class DensestJobSetFirst extends KernelBase {
     private static final int NO_SET = -1;
 
     private final boolean perServer;
     private final boolean jobwise;
     private final DjsfOptions options;
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private FifoQueue queue;
     private RandomGenerator random;
     private JobSetPlanner planner;
-    private int dimensions;
     private long[] packingCapacity;
     private long[] clusterCapacity;
     private long[] pooledFree;
@@ -88,23 +84,15 @@ public final class DensestJobSetFirst implements Scheduler {
      *                (an option beside the paper, which starts whole sets)
      */
     public DensestJobSetFirst(final boolean perServer, final boolean jobwise, final DjsfOptions options) {
+        super(perServer ? "DJSF" : "DJSF-pooled");
         this.perServer = perServer;
         this.jobwise = jobwise;
         this.options = options;
     }
 
     @Override
-    public String name() {
-        return perServer ? "DJSF" : "DJSF-pooled";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = schedulerContext.jobs();
-        servers = schedulerContext.servers();
-        queue = schedulerContext.newFifoQueue();
-        dimensions = servers.dimensions();
+    protected void onAttach() {
+        queue = context.newFifoQueue();
         planner = new JobSetPlanner(dimensions);
         clusterCapacity = JobPacking.pooledCapacity((ServerTable) servers);
         if (perServer) {
@@ -115,14 +103,14 @@ public final class DensestJobSetFirst implements Scheduler {
         } else {
             packingCapacity = clusterCapacity;
             pooledFree = new long[dimensions];
-            for (int s = 0; s < servers.count(); s++) {
+            for (int s = 0; s < serverCount; s++) {
                 for (int d = 0; d < dimensions; d++) {
                     pooledFree[d] += servers.residual(s, d);
                 }
             }
         }
         if (options.clustering() == DjsfOptions.Clustering.LLOYD) {
-            random = schedulerContext.random(SchedulerContext.COINS);
+            random = context.random(SchedulerContext.COINS);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.stowage.core.kernel.batch;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobHeap;
 import org.stowage.core.state.JobTable;
@@ -19,27 +18,20 @@ import org.stowage.core.state.ServerView;
  * O(log N + first fit) per placement, O(D) for a decision that places nothing. Allocation-free once the
  * heap has reached its high-water mark.
  */
-public final class ShortestJobFirst implements Scheduler {
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
+public final class ShortestJobFirst extends KernelBase {
     private FifoQueue queue;
     private JobHeap heap;
     private int keyColumn;
     private int sequenceColumn;
     private int nextSequence;
 
-    @Override
-    public String name() {
-        return "SJF";
+    public ShortestJobFirst() {
+        super("SJF");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = schedulerContext.jobs();
-        servers = schedulerContext.servers();
-        queue = schedulerContext.newFifoQueue();
+    protected void onAttach() {
+        queue = context.newFifoQueue();
         keyColumn = jobs.addDoubleColumn(0);
         sequenceColumn = jobs.addIntColumn(0);
         heap = new JobHeap(jobs, keyColumn, sequenceColumn);

@@ -2,11 +2,9 @@ package org.stowage.core.kernel.batch;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -36,11 +34,8 @@ import org.stowage.core.state.ServerView;
  * of them, where a plain scan costs O(N L D) per placement. Memory: L ints, doubles and flags and a 2L tree,
  * an int column per job. Allocation-free once the arrival buffer has reached its high-water mark.
  */
-public final class Tetris implements Scheduler {
+public final class Tetris extends KernelBase {
     private final double gamma;
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private JobQueue queue;
     /** One resource and no work term: a machine's best is the largest job that fits it, found by the queue's size index. */
     private boolean sizeIndexed;
@@ -62,6 +57,7 @@ public final class Tetris implements Scheduler {
 
     /** @param gamma weight of the work term, finite and &gt;= 0 (0 for Hu and Li 2022) */
     public Tetris(final double gamma) {
+        super("Tetris");
         if (!(gamma >= 0) || Double.isInfinite(gamma)) {
             throw new IllegalArgumentException("Tetris's gamma must be finite and >= 0: " + gamma);
         }
@@ -69,17 +65,9 @@ public final class Tetris implements Scheduler {
     }
 
     @Override
-    public String name() {
-        return "Tetris";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = schedulerContext.jobs();
-        servers = schedulerContext.servers();
-        queue = schedulerContext.newQueue();
-        sizeIndexed = schedulerContext.servers().dimensions() == 1 && gamma == 0;
+    protected void onAttach() {
+        queue = context.newQueue();
+        sizeIndexed = dimensions == 1 && gamma == 0;
         sequenceColumn = jobs.addIntColumn(0);
         inverseScale = TetrisScore.inverseLargestCapacity(servers);
         final int count = servers.count();

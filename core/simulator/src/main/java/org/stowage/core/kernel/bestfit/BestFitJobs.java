@@ -25,9 +25,8 @@ public final class BestFitJobs extends CentralQueueScheduler {
     private final IntArrayList arrivals = new IntArrayList(1024);
     private boolean departedSinceDecision = true;
 
-    @Override
-    public String name() {
-        return "BF-J";
+    public BestFitJobs() {
+        super("BF-J");
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.stowage.core.kernel.bestfit;
 
-import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.kernel.support.CentralQueueScheduler;
 
@@ -38,14 +37,13 @@ public final class BestFitJobsServers extends CentralQueueScheduler {
         return JobQueue.Order.RECENT;
     }
 
-    @Override
-    public String name() {
-        return "BF-J/S";
+    public BestFitJobsServers() {
+        super("BF-J/S");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
+    protected void onAttach() {
+        super.onAttach();
         requireSingleResource();
         departed = new DepartedServers(servers.count());
     }

@@ -1,6 +1,5 @@
 package org.stowage.core.kernel.bestfit;
 
-import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.ServerView;
 import org.stowage.core.kernel.support.CentralQueueScheduler;
@@ -23,14 +22,13 @@ public final class BestFitServers extends CentralQueueScheduler {
         return JobQueue.Order.NONE;
     }
 
-    @Override
-    public String name() {
-        return "BF-S";
+    public BestFitServers() {
+        super("BF-S");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
+    protected void onAttach() {
+        super.onAttach();
         requireSingleResource();
     }
 

@@ -16,9 +16,8 @@ import org.stowage.core.kernel.support.CentralQueueScheduler;
  * allocation-free.
  */
 public final class FifoFirstFit extends CentralQueueScheduler {
-    @Override
-    public String name() {
-        return "FIFO-FF";
+    public FifoFirstFit() {
+        super("FIFO-FF");
     }
 
     @Override

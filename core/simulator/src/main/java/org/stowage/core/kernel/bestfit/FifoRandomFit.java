@@ -23,15 +23,14 @@ import org.stowage.core.kernel.support.CentralQueueScheduler;
 public final class FifoRandomFit extends CentralQueueScheduler {
     private RandomGenerator sampling;
 
-    @Override
-    public String name() {
-        return "FIFO-RF";
+    public FifoRandomFit() {
+        super("FIFO-RF");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
-        sampling = schedulerContext.random(SchedulerContext.SAMPLING);
+    protected void onAttach() {
+        super.onAttach();
+        sampling = context.random(SchedulerContext.SAMPLING);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.stowage.core.kernel.bestfit;
 
-import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.BestFitBuckets;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.kernel.support.CentralQueueScheduler;
@@ -55,14 +54,13 @@ public final class StallingBestFitJobsServers extends CentralQueueScheduler impl
         return JobQueue.Order.RECENT;
     }
 
-    @Override
-    public String name() {
-        return "BF-J/S:stall=true";
+    public StallingBestFitJobsServers() {
+        super("BF-J/S:stall=true");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
+    protected void onAttach() {
+        super.onAttach();
         requireSingleResource();
         final int count = servers.count();
         departed = new DepartedServers(count);

@@ -2,11 +2,10 @@ package org.stowage.core.kernel.lotes;
 
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.FifoQueue;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -22,10 +21,7 @@ import org.stowage.core.state.ServerView;
  * <p>Cost: arrival O(log L) (first fit on the server index, or {@link ShortestQueues}); departure
  * O((P + 1) log L) for P starts; plus O(C) over the C server classes when nothing fits. 0 bytes after {@link #attach}.
  */
-public final class GreedyDispatcher implements Scheduler {
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
+public final class GreedyDispatcher extends KernelBase {
     private RandomGenerator routing;
     private FifoQueue[] queues;
     /** Per server class, its machines' queue lengths. */
@@ -33,16 +29,12 @@ public final class GreedyDispatcher implements Scheduler {
     private ServerClasses classes;
     private int[] indexInClass;
 
-    @Override
-    public String name() {
-        return "Greedy";
+    public GreedyDispatcher() {
+        super("Greedy");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
+    protected void onAttach() {
         routing = context.random(SchedulerContext.ROUTING);
         queues = new FifoQueue[servers.count()];
         for (int s = 0; s < queues.length; s++) {

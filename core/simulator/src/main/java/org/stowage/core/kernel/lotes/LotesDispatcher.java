@@ -2,12 +2,11 @@ package org.stowage.core.kernel.lotes;
 
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.Model;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.FifoQueue;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -37,15 +36,11 @@ import org.stowage.core.state.ServerView;
  * (a per-class lower bound on the queued sizes, reset when the queue empties, skips a queue none of whose
  * jobs can fit). 0 bytes after {@link #attach}.
  */
-public final class LotesDispatcher implements Scheduler {
+public final class LotesDispatcher extends KernelBase {
     private final LotesPlan plan;
     private final int classes;
     private final int configurations;
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private RandomGenerator routing;
-    private int dimensions;
     /** {@code v = N - kappa} per machine and class at {@code [s * K + k]}. */
     private int[] deficit;
     private int[] indexInConfiguration;
@@ -58,6 +53,7 @@ public final class LotesDispatcher implements Scheduler {
     private int[] cursor;
 
     public LotesDispatcher(final Model model) {
+        super("LoTES");
         this.plan = model.plan(LotesPlan.class);
         this.classes = plan.classCount();
         this.configurations = plan.configurationCount();
@@ -83,16 +79,7 @@ public final class LotesDispatcher implements Scheduler {
     }
 
     @Override
-    public String name() {
-        return "LoTES";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
-        dimensions = servers.dimensions();
+    protected void onAttach() {
         routing = context.random(SchedulerContext.ROUTING);
         final int count = servers.count();
         deficit = new int[count * classes];

@@ -2,13 +2,11 @@ package org.stowage.core.kernel.partition;
 
 import java.util.Arrays;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
+import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
-import org.stowage.core.kernel.support.StallCounting;
 
 /**
  * Base of the partition kernels VQS and VQS-BF (Psychas and Ghaderi 2019, Sec. V-VI, VIII): the virtual
@@ -50,7 +48,7 @@ import org.stowage.core.kernel.support.StallCounting;
  *
  * <p>Allocation: every array is sized at attach; nothing allocates afterwards.
  */
-abstract class PartitionScheduler implements Scheduler, StallCounting {
+abstract class PartitionScheduler extends KernelBase implements StallCounting {
     /**
      * J when none is given: jobs of at most 1/1024 are
      * counted in the last virtual queue as if of size 1/1024 (only the configuration weights see the
@@ -63,9 +61,6 @@ abstract class PartitionScheduler implements Scheduler, StallCounting {
     /** Null when stalling is off. */
     protected final StallFraction stall;
 
-    protected SchedulerContext context;
-    protected JobView jobs;
-    protected ServerView servers;
     protected UniversalPartition partition;
     protected int types;
     protected JobQueue[] queues;
@@ -98,7 +93,12 @@ abstract class PartitionScheduler implements Scheduler, StallCounting {
     private boolean[] listed;
     private long stallsStarted;
 
-    protected PartitionScheduler(final int levels, final StallFraction stall) {
+    /**
+     * @param baseName the kernel's name without parameters; {@link #name} adds every non-default one, as
+     *                 {@link org.stowage.core.kernel.Kernels#byName} accepts it
+     */
+    protected PartitionScheduler(final String baseName, final int levels, final StallFraction stall) {
+        super(spec(baseName, levels, stall));
         if (levels < UniversalPartition.MIN_LEVELS || levels > UniversalPartition.MAX_LEVELS) {
             throw new IllegalArgumentException("partition levels J must be in [" + UniversalPartition.MIN_LEVELS
                 + ", " + UniversalPartition.MAX_LEVELS + "]: " + levels);
@@ -107,17 +107,8 @@ abstract class PartitionScheduler implements Scheduler, StallCounting {
         this.stall = stall;
     }
 
-    /** The kernel's name without parameters. */
-    protected abstract String baseName();
-
     /** The server has started a stall: take it out of every structure that offers it jobs. */
     protected abstract void onStall(int server);
-
-    /** The name with every non-default parameter, as {@link Kernels#byName} accepts it. */
-    @Override
-    public final String name() {
-        return spec(baseName(), levels, stall);
-    }
 
     static String spec(final String base, final int levels, final StallFraction stall) {
         final StringBuilder text = new StringBuilder(base);
@@ -132,11 +123,9 @@ abstract class PartitionScheduler implements Scheduler, StallCounting {
         return text.toString();
     }
 
+    /** Makes the virtual queues and configuration tables; subclasses call {@code super.onAttach()} first. */
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        this.context = schedulerContext;
-        this.jobs = schedulerContext.jobs();
-        this.servers = schedulerContext.servers();
+    protected void onAttach() {
         final int count = servers.count();
         exponentIndex = new int[count];
         final int[] exponentOfServer = capacityExponents(name(), servers, levels);
@@ -181,7 +170,7 @@ abstract class PartitionScheduler implements Scheduler, StallCounting {
 
         queues = new JobQueue[types];
         for (int t = 0; t < types; t++) {
-            queues[t] = schedulerContext.newQueue();
+            queues[t] = context.newQueue();
         }
         lengths = new int[types];
         configOf = new int[count];

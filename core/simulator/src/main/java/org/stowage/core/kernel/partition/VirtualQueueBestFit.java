@@ -1,6 +1,5 @@
 package org.stowage.core.kernel.partition;
 
-import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.kernel.support.ServerMaxTree;
 
 /**
@@ -58,18 +57,13 @@ public final class VirtualQueueBestFit extends PartitionScheduler {
      * @param stall  stall fraction, or null for none
      */
     public VirtualQueueBestFit(final int levels, final StallFraction stall) {
-        super(levels, stall);
+        super("VQS-BF", levels, stall);
     }
 
     @Override
-    protected String baseName() {
-        return "VQS-BF";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
-        final int count = servers.count();
+    protected void onAttach() {
+        super.onAttach();
+        final int count = serverCount;
         accepting = new ServerMaxTree(count, 0);
         for (int s = 0; s < count; s++) {
             accepting.set(s, servers.residual(s, 0));

@@ -1,6 +1,5 @@
 package org.stowage.core.kernel.partition;
 
-import org.stowage.core.engine.SchedulerContext;
 
 /**
  * VQS, Virtual Queue Scheduling (Psychas and Ghaderi 2019, Sec. V-B): jobs wait in the 2J virtual queues of
@@ -78,18 +77,13 @@ public final class VirtualQueueScheduling extends PartitionScheduler {
      * @param stall  stall fraction, or null for none
      */
     public VirtualQueueScheduling(final int levels, final StallFraction stall) {
-        super(levels, stall);
+        super("VQS", levels, stall);
     }
 
     @Override
-    protected String baseName() {
-        return "VQS";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
-        final int count = servers.count();
+    protected void onAttach() {
+        super.onAttach();
+        final int count = serverCount;
         reserve = new int[count];
         reservedUnits = new int[count];
         placement = new ServerForest(count, types + exponentCount);

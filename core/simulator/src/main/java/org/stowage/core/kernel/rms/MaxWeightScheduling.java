@@ -1,12 +1,9 @@
 package org.stowage.core.kernel.rms;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.FifoQueue;
-import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerView;
 
 /**
  * MWR (MaxWeight with refresh) and MWS (MaxWeight-Stop), the max-weight baselines of Psychas and Ghaderi 2018,
@@ -40,18 +37,13 @@ import org.stowage.core.state.ServerView;
  * one-resource sizes; MWS pays one per departure, both one per class with an empty server per decision.
  * Arrays are sized at attach; no callback allocates.
  */
-public final class MaxWeightScheduling implements Scheduler, StallCounting {
+public final class MaxWeightScheduling extends KernelBase implements StallCounting {
     private long stops;
-    private final String name;
     /** MWS's stop fraction beta; negative for MWR (no stopping, no re-choice at departures). */
     private final double stop;
 
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private MaxWeightPlan.Oracle oracle;
     private int types;
-    private int serverCount;
     private int words;
     private int[] classOf;
     private FifoQueue[] queues;
@@ -75,24 +67,15 @@ public final class MaxWeightScheduling implements Scheduler, StallCounting {
 
     /** @param stop MWS's stop fraction in (0, 1]; a negative value makes MWR */
     public MaxWeightScheduling(final String name, final double stop) {
-        this.name = name;
+        super(name);
         this.stop = stop;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
+    protected void onAttach() {
         final MaxWeightPlan plan = context.model().plan(MaxWeightPlan.class);
         oracle = plan.oracle();
         types = plan.types();
-        serverCount = servers.count();
         final ServerClasses serverClasses = context.model().serverClasses();
         classOf = new int[serverCount];
         for (int l = 0; l < serverCount; l++) {

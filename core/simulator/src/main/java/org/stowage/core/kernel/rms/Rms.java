@@ -3,12 +3,11 @@ package org.stowage.core.kernel.rms;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -45,7 +44,7 @@ import org.stowage.core.state.ServerView;
  * J FIFO queues, RF 2 J L ints, Remark 2 two int columns. Nothing allocates after {@link #attach}.
  * Not thread-safe; one instance per simulation.
  */
-public final class Rms implements Scheduler {
+public final class Rms extends KernelBase {
     /** How a tick of type {@code j} chooses its server. */
     public enum Placement {
         /** A uniform server; the tick is lost if type {@code j} does not fit there (Algorithm 1). */
@@ -58,13 +57,10 @@ public final class Rms implements Scheduler {
 
     private static final int NONE = JobTable.NONE;
 
-    private final String name;
     private final Placement placement;
     private final boolean adaptive;
     private final boolean replaceDummies;
-    private final double rate;
-    private final double epsilon;
-    private final double b;
+    private final RmsSettings settings;
     private final Model model;
     /** RMS-bar only: the fixed replacement probabilities {@code 1 - exp(-w_j)}; null for RMS. */
     private final double[] fixedReplacement;
@@ -73,11 +69,6 @@ public final class Rms implements Scheduler {
     private DiscreteTypes typeTable;
     private int types;
 
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
-    private int serverCount;
-    private int dimensions;
     private FifoQueue[] queues;
     /** {@code Q_j}: the length of queue j, kept here so the weights read a plain array. */
     private int[] queueLengths;
@@ -101,34 +92,27 @@ public final class Rms implements Scheduler {
     private int[] fitCount;
 
     /**
-     * @param name           the registry name, for messages
-     * @param clockRate      fixed clocks: the rate of each type's clock; AD: the common clock's rate
-     * @param model          the run's model: discrete types (exact sizes, mean services) and an {@link RmsPlan}
+     * @param name     the registry name, for messages
+     * @param settings the clock rate (fixed clocks: each type's; AD: the common clock's), eps and b
+     * @param model    the run's model: discrete types (exact sizes, mean services) and an {@link RmsPlan}
      */
     public Rms(final String name, final Placement placement, final boolean adaptive, final boolean replaceDummies,
-               final double clockRate, final double epsilon, final double b, final Model model) {
-        this.name = name;
+               final RmsSettings settings, final Model model) {
+        super(name);
         this.placement = placement;
         this.adaptive = adaptive;
         this.replaceDummies = replaceDummies;
-        if (!(clockRate > 0) || Double.isInfinite(clockRate)) {
-            throw new IllegalArgumentException(name + ": clock rate r must be finite and > 0: " + clockRate);
-        }
-        this.rate = clockRate;
-        this.epsilon = epsilon;
-        this.b = b;
+        this.settings = settings;
         this.model = model;
         this.fixedReplacement = null;
     }
 
     private Rms(final double[] fixedWeights, final double clockRate, final Model model) {
-        this.name = "RMS-bar";
+        super("RMS-bar");
         this.placement = Placement.UNIFORM;
         this.adaptive = false;
         this.replaceDummies = false;
-        this.rate = clockRate;
-        this.epsilon = RmsWeights.DEFAULT_EPSILON;
-        this.b = 0;
+        this.settings = new RmsSettings(clockRate, RmsWeights.DEFAULT_EPSILON, 0);
         this.model = model;
         this.fixedReplacement = new double[fixedWeights.length];
         for (int j = 0; j < fixedWeights.length; j++) {
@@ -150,21 +134,11 @@ public final class Rms implements Scheduler {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
-        serverCount = servers.count();
-        dimensions = servers.dimensions();
-        typeTable = DiscreteTypes.of(name, model, dimensions, context.timeMode());
+    protected void onAttach() {
+        typeTable = DiscreteTypes.of(name(), model, dimensions, context.timeMode());
         types = typeTable.count;
-        clockRate = adaptive ? rate : rate * types;
-        weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());
+        clockRate = adaptive ? settings.clockRate() : settings.clockRate() * types;
+        weights = RmsWeights.of(settings.epsilon(), settings.b(), model.plan(RmsPlan.class).maxJobsPerServer());
         queues = new FifoQueue[types];
         for (int j = 0; j < types; j++) {
             queues[j] = context.newFifoQueue();
@@ -258,7 +232,7 @@ public final class Rms implements Scheduler {
     private int typeOf(final int job) {
         final int type = jobs.jobClass(job);
         if (type >= types) {
-            throw new IllegalStateException(name + ": job " + job + " has class " + type + " but the model lists "
+            throw new IllegalStateException(name() + ": job " + job + " has class " + type + " but the model lists "
                 + types + " types");
         }
         return type;

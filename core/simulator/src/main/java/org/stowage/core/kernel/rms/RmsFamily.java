@@ -120,9 +120,9 @@ public final class RmsFamily implements KernelFamily {
         }
         family.addAll(kernel
             .configured(parsed -> model -> new Rms(name, placement, adaptive, plus || parsed.flag("replace"),
-                rateOf(parsed, plus), parsed.real("eps"), parsed.real("b"), model))
+                settingsOf(parsed, plus), model))
             .withConfiguredTwin(name + "-naive", parsed -> model -> new NaiveRms(name, placement, adaptive,
-                plus || parsed.flag("replace"), rateOf(parsed, plus), parsed.real("eps"), parsed.real("b"), model)));
+                plus || parsed.flag("replace"), settingsOf(parsed, plus), model)));
     }
 
     private static void distributed(final List<KernelDefinition> family, final String name,
@@ -141,13 +141,14 @@ public final class RmsFamily implements KernelFamily {
                 .withPlan(RmsPlan.class))
             .testPlanner(RmsPlan::perResourceBound)
             .testVariants("r=0.05", "r=0.02,eps=0.5,b=0.5")
-            .configured(parsed -> model -> new RmsLocalQueues(name, routing, parsed.real("r"), parsed.real("eps"),
-                parsed.real("b"), model))
+            .configured(parsed -> model -> new RmsLocalQueues(name, routing, settingsOf(parsed, false), model))
             .withConfiguredTwin(name + "-naive", parsed -> model -> new NaiveRmsLocalQueues(name, routing,
-                parsed.real("r"), parsed.real("eps"), parsed.real("b"), model)));
+                settingsOf(parsed, false), model)));
     }
 
-    private static double rateOf(final KernelParameters parsed, final boolean plus) {
-        return plus ? parsed.real("r") * parsed.real("speedup") : parsed.real("r");
+    /** r (times the speedup for RMS-RF-AD+), eps and b of a spec. */
+    private static RmsSettings settingsOf(final KernelParameters parsed, final boolean plus) {
+        return new RmsSettings(plus ? parsed.real("r") * parsed.real("speedup") : parsed.real("r"), parsed.real("eps"),
+            parsed.real("b"));
     }
 }

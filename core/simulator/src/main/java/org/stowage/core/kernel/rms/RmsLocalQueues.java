@@ -2,12 +2,10 @@ package org.stowage.core.kernel.rms;
 
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.FifoQueue;
-import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerView;
 
 /**
  * Distributed RMS with local queues (Psychas and Ghaderi 2018, Algorithm 2 and Remark 4): an arriving type-j
@@ -35,7 +33,7 @@ import org.stowage.core.state.ServerView;
  * trees. Nothing allocates after
  * {@link #attach}. Not thread-safe.
  */
-public final class RmsLocalQueues implements Scheduler {
+public final class RmsLocalQueues extends KernelBase {
     /** How an arriving job picks its server's local queue. */
     public enum Routing {
         /** Join the shortest type-j queue over all servers; ties uniformly at random (Algorithm 2). */
@@ -44,20 +42,13 @@ public final class RmsLocalQueues implements Scheduler {
         POWER_OF_TWO
     }
 
-    private final String name;
     private final Routing routingRule;
-    private final double rate;
-    private final double epsilon;
-    private final double b;
+    private final RmsSettings settings;
     private final Model model;
 
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private DiscreteTypes typeTable;
     private RmsWeights weights;
     private int types;
-    private int serverCount;
     private int pairs;
     private double clockRate;
     /** The local queue of server l and type j at {@code l * J + j}, and its length. */
@@ -81,35 +72,20 @@ public final class RmsLocalQueues implements Scheduler {
      * @param clockRate the rate of each local queue's clock, {@code r_j^l}
      * @param model     discrete types (exact sizes, mean services) and an {@link RmsPlan}
      */
-    public RmsLocalQueues(final String name, final Routing routingRule, final double clockRate, final double epsilon,
-                          final double b, final Model model) {
-        if (!(clockRate > 0) || Double.isInfinite(clockRate)) {
-            throw new IllegalArgumentException(name + ": clock rate r must be finite and > 0: " + clockRate);
-        }
-        this.name = name;
+    public RmsLocalQueues(final String name, final Routing routingRule, final RmsSettings settings, final Model model) {
+        super(name);
         this.routingRule = routingRule;
-        this.rate = clockRate;
-        this.epsilon = epsilon;
-        this.b = b;
+        this.settings = settings;
         this.model = model;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
-        serverCount = servers.count();
-        typeTable = DiscreteTypes.of(name, model, servers.dimensions(), context.timeMode());
+    protected void onAttach() {
+        typeTable = DiscreteTypes.of(name(), model, dimensions, context.timeMode());
         types = typeTable.count;
-        weights = RmsWeights.of(epsilon, b, model.plan(RmsPlan.class).maxJobsPerServer());
+        weights = RmsWeights.of(settings.epsilon(), settings.b(), model.plan(RmsPlan.class).maxJobsPerServer());
         pairs = serverCount * types;
-        clockRate = rate * pairs;
+        clockRate = settings.clockRate() * pairs;
         local = new FifoQueue[pairs];
         for (int i = 0; i < pairs; i++) {
             local[i] = context.newFifoQueue();
@@ -152,7 +128,7 @@ public final class RmsLocalQueues implements Scheduler {
     public void onArrival(final int job) {
         final int type = jobs.jobClass(job);
         if (type >= types) {
-            throw new IllegalStateException(name + ": job " + job + " has class " + type + " but the model lists "
+            throw new IllegalStateException(name() + ": job " + job + " has class " + type + " but the model lists "
                 + types + " types");
         }
         final int server = routingRule == Routing.JSQ ? shortestQueue(type) : betterOfTwo(type);

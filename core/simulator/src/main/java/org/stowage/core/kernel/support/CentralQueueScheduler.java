@@ -1,28 +1,24 @@
 package org.stowage.core.kernel.support;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
-import org.stowage.core.state.JobTable;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**
  * Base of the kernels that keep every waiting job in one central queue (Psychas and Ghaderi 2019,
  * Sec. II), with the two Best-Fit steps they are built from. Arrivals are enqueued in arrival order.
  */
-public abstract class CentralQueueScheduler implements Scheduler {
-    protected SchedulerContext context;
-    protected JobView jobs;
-    protected ServerView servers;
+public abstract class CentralQueueScheduler extends KernelBase {
+    /** Every waiting job, in the order {@link #queueOrder} keeps. */
     protected JobQueue queue;
 
+    protected CentralQueueScheduler(final String name) {
+        super(name);
+    }
+
+    /** Makes the central queue; a subclass that overrides this calls {@code super.onAttach()} first. */
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        this.context = schedulerContext;
-        this.jobs = schedulerContext.jobs();
-        this.servers = schedulerContext.servers();
-        this.queue = schedulerContext.newQueue(queueOrder());
+    protected void onAttach() {
+        queue = context.newQueue(queueOrder());
     }
 
     /**
@@ -44,9 +40,9 @@ public abstract class CentralQueueScheduler implements Scheduler {
     }
 
     protected final void requireSingleResource() {
-        if (servers.dimensions() != 1) {
+        if (dimensions != 1) {
             throw new IllegalArgumentException(name() + " is defined for one resource (D = 1); this cluster has D = "
-                + servers.dimensions() + ". Use BF-J or FIFO-FF for several resources.");
+                + dimensions + ". Use BF-J or FIFO-FF for several resources.");
         }
     }
 

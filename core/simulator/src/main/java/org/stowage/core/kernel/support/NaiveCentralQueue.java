@@ -3,11 +3,8 @@ package org.stowage.core.kernel.support;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -17,19 +14,18 @@ import org.stowage.core.state.ServerView;
  *
  * <p>A {@link JobQueue} is still used, only so the simulation sees jobs as queued; no decision reads it.
  */
-public abstract class NaiveCentralQueue implements Scheduler {
-    protected SchedulerContext context;
-    protected JobView jobs;
-    protected ServerView servers;
+public abstract class NaiveCentralQueue extends KernelBase {
     protected final List<Integer> waiting = new ArrayList<>();
     private JobQueue stateHolder;
 
+    protected NaiveCentralQueue(final String name) {
+        super(name);
+    }
+
+    /** Makes the queue that holds the waiting jobs for the simulation; subclasses call {@code super.onAttach()} first. */
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        this.context = schedulerContext;
-        this.jobs = schedulerContext.jobs();
-        this.servers = schedulerContext.servers();
-        this.stateHolder = schedulerContext.newQueue();
+    protected void onAttach() {
+        stateHolder = context.newQueue();
     }
 
     @Override

@@ -11,7 +11,7 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.EventLog;
+import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.ScriptedWorkload;
 
 /** The Greedy baseline (Tran et al. 2018, Sec. 5.1) event by event, indexed and naive. */

@@ -14,7 +14,7 @@ import org.stowage.core.engine.Workload;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.EventLog;
+import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.ScriptedWorkload;
 
 /**

@@ -16,7 +16,7 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.EventLog;
+import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.ScriptedWorkload;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;

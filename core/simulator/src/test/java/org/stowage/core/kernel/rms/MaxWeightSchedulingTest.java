@@ -18,7 +18,7 @@ import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.EventLog;
+import org.stowage.testkit.EventLog;
 
 /**
  * MWR and MWS on hand-computed logs: one server of capacity 10, type 0 of size 2 and type 1 of size 5

@@ -23,7 +23,7 @@ import org.stowage.core.state.JobQueueView;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.EventLog;
+import org.stowage.testkit.EventLog;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;

@@ -32,21 +32,17 @@ public final class NaiveDensestJobSetFirst extends NaiveCentralQueue {
     private final Set<List<Integer>> split = Collections.newSetFromMap(new IdentityHashMap<>());
 
     public NaiveDensestJobSetFirst(final boolean perServer, final boolean jobwise, final DjsfOptions options) {
+        super(perServer ? "DJSF-naive" : "DJSF-pooled-naive");
         this.perServer = perServer;
         this.jobwise = jobwise;
         this.options = options;
     }
 
     @Override
-    public String name() {
-        return perServer ? "DJSF-naive" : "DJSF-pooled-naive";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
+    protected void onAttach() {
+        super.onAttach();
         if (options.clustering() == DjsfOptions.Clustering.LLOYD) {
-            random = schedulerContext.random(SchedulerContext.COINS);
+            random = context.random(SchedulerContext.COINS);
         }
     }
 

@@ -10,9 +10,8 @@ import org.stowage.core.kernel.support.NaiveCentralQueue;
  * on the first server that holds it by a scan of the servers; stop when it fits none.
  */
 public final class NaiveShortestJobFirst extends NaiveCentralQueue {
-    @Override
-    public String name() {
-        return "SJF-naive";
+    public NaiveShortestJobFirst() {
+        super("SJF-naive");
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.stowage.core.kernel.batch.reference;
 
-import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.kernel.batch.TetrisScore;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
@@ -16,17 +15,13 @@ public final class NaiveTetris extends NaiveCentralQueue {
     private double[] inverseScale;
 
     public NaiveTetris(final double gamma) {
+        super("Tetris-naive");
         this.gamma = gamma;
     }
 
     @Override
-    public String name() {
-        return "Tetris-naive";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
+    protected void onAttach() {
+        super.onAttach();
         inverseScale = TetrisScore.inverseLargestCapacity(servers);
     }
 

@@ -5,9 +5,8 @@ import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /** Reference twin of {@link org.stowage.core.kernel.bestfit.BestFitJobs}: the full pass over all waiting jobs every decision. */
 public final class NaiveBestFitJobs extends NaiveCentralQueue {
-    @Override
-    public String name() {
-        return "BF-J-naive";
+    public NaiveBestFitJobs() {
+        super("BF-J-naive");
     }
 
     @Override

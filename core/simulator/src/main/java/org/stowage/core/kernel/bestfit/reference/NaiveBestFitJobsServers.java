@@ -10,9 +10,8 @@ public final class NaiveBestFitJobsServers extends NaiveCentralQueue {
     private final TreeSet<Integer> departedServers = new TreeSet<>();
     private final List<Integer> arrivals = new ArrayList<>();
 
-    @Override
-    public String name() {
-        return "BF-J/S-naive";
+    public NaiveBestFitJobsServers() {
+        super("BF-J/S-naive");
     }
 
     @Override

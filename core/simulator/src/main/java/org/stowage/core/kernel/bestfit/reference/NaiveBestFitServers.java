@@ -4,9 +4,8 @@ import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /** Reference twin of {@link org.stowage.core.kernel.bestfit.BestFitServers}: every server, every decision, by linear scans. */
 public final class NaiveBestFitServers extends NaiveCentralQueue {
-    @Override
-    public String name() {
-        return "BF-S-naive";
+    public NaiveBestFitServers() {
+        super("BF-S-naive");
     }
 
     @Override

@@ -4,9 +4,8 @@ import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /** Reference twin of {@link org.stowage.core.kernel.bestfit.FifoFirstFit}: head of a plain list, first server by a linear scan. */
 public final class NaiveFifoFirstFit extends NaiveCentralQueue {
-    @Override
-    public String name() {
-        return "FIFO-FF-naive";
+    public NaiveFifoFirstFit() {
+        super("FIFO-FF-naive");
     }
 
     @Override

@@ -15,15 +15,14 @@ import org.stowage.core.kernel.support.NaiveCentralQueue;
 public final class NaiveFifoRandomFit extends NaiveCentralQueue {
     private RandomGenerator sampling;
 
-    @Override
-    public String name() {
-        return "FIFO-RF-naive";
+    public NaiveFifoRandomFit() {
+        super("FIFO-RF-naive");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
-        sampling = schedulerContext.random(SchedulerContext.SAMPLING);
+    protected void onAttach() {
+        super.onAttach();
+        sampling = context.random(SchedulerContext.SAMPLING);
     }
 
     @Override

@@ -18,14 +18,13 @@ public final class NaiveStallingBestFitJobsServers extends NaiveCentralQueue imp
     private boolean[] stalled;
     private long stalls;
 
-    @Override
-    public String name() {
-        return "BF-J/S-naive:stall=true";
+    public NaiveStallingBestFitJobsServers() {
+        super("BF-J/S-naive:stall=true");
     }
 
     @Override
-    public void attach(final org.stowage.core.engine.SchedulerContext schedulerContext) {
-        super.attach(schedulerContext);
+    protected void onAttach() {
+        super.onAttach();
         stalled = new boolean[servers.count()];
     }
 

@@ -4,36 +4,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.JobQueue;
-import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerView;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.lotes.GreedyDispatcher}: first fit by a scan of every
  * machine, the shortest queue among the machines that can hold the job by a scan (the same
  * {@code nextInt(ties)} draw, the tie of that rank by server class, then id), plain lists per machine. Slow and allocating.
  */
-public final class NaiveGreedy implements Scheduler {
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
+public final class NaiveGreedy extends KernelBase {
     private RandomGenerator routing;
     private final List<List<Integer>> waiting = new ArrayList<>();
     private JobQueue stateHolder;
 
-    @Override
-    public String name() {
-        return "Greedy-naive";
+    public NaiveGreedy() {
+        super("Greedy-naive");
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
+    protected void onAttach() {
         routing = context.random(SchedulerContext.ROUTING);
         stateHolder = context.newQueue();
         for (int s = 0; s < servers.count(); s++) {

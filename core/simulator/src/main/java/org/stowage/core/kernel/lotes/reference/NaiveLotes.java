@@ -4,13 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.kernel.lotes.LotesPlan;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.JobQueue;
-import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerView;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.lotes.LotesDispatcher}: the same rules (Tran et al. 2018,
@@ -18,29 +16,19 @@ import org.stowage.core.state.ServerView;
  * on the machine's job list, the level-2 machine by scanning the configuration, the fallback by scanning
  * every machine, the departure's queues by scanning plain lists from their start. Slow and allocating.
  */
-public final class NaiveLotes implements Scheduler {
+public final class NaiveLotes extends KernelBase {
     private final LotesPlan plan;
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private RandomGenerator routing;
     private final List<List<Integer>> waiting = new ArrayList<>();
     private JobQueue stateHolder;
 
     public NaiveLotes(final Model model) {
+        super("LoTES-naive");
         plan = model.plan(LotesPlan.class);
     }
 
     @Override
-    public String name() {
-        return "LoTES-naive";
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
+    protected void onAttach() {
         routing = context.random(SchedulerContext.ROUTING);
         stateHolder = context.newQueue();
         for (int k = 0; k < plan.classCount(); k++) {

@@ -4,13 +4,10 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerView;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.partition.VirtualQueueScheduling} ({@code VQS-naive}) and
@@ -22,15 +19,11 @@ import org.stowage.core.state.ServerView;
  *
  * <p>A {@link JobQueue} is still used, only so the simulation sees jobs as queued; no decision reads it.
  */
-public final class NaiveVirtualQueues implements Scheduler, StallCounting {
+public final class NaiveVirtualQueues extends KernelBase implements StallCounting {
     private final boolean bestFit;
     private final int levels;
-    private final String stallText;
     private final BigDecimal stall;
 
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private JobQueue stateHolder;
     private int largest;
     private final List<List<Integer>> virtualQueues = new ArrayList<>();
@@ -50,30 +43,26 @@ public final class NaiveVirtualQueues implements Scheduler, StallCounting {
      * @param stallText stall fraction as text, or null for none
      */
     public NaiveVirtualQueues(final boolean bestFit, final int levels, final String stallText) {
+        super(nameOf(bestFit, levels, stallText));
         this.bestFit = bestFit;
         this.levels = levels;
-        this.stallText = stallText;
         this.stall = stallText == null ? null : new BigDecimal(stallText);
     }
 
-    @Override
-    public String name() {
+    private static String nameOf(final boolean bestFit, final int levels, final String stallText) {
         final List<String> parameters = new ArrayList<>();
         if (levels != 10) {
             parameters.add("J=" + levels);
         }
         if (stallText != null) {
-            parameters.add("stall=" + stall.stripTrailingZeros().toPlainString());
+            parameters.add("stall=" + new BigDecimal(stallText).stripTrailingZeros().toPlainString());
         }
         return (bestFit ? "VQS-BF-naive" : "VQS-naive") + (parameters.isEmpty() ? "" : ":" + String.join(",", parameters));
     }
 
     @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = schedulerContext.jobs();
-        servers = schedulerContext.servers();
-        stateHolder = schedulerContext.newQueue();
+    protected void onAttach() {
+        stateHolder = context.newQueue();
         if (servers.dimensions() != 1) {
             throw new IllegalArgumentException(name() + " needs one resource");
         }

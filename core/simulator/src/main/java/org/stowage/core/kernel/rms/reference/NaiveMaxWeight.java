@@ -1,11 +1,9 @@
 package org.stowage.core.kernel.rms.reference;
 
-import org.stowage.core.engine.Scheduler;
-import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.state.FifoQueue;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -13,13 +11,9 @@ import org.stowage.core.state.ServerView;
  * literally, every server visited at every decision, running counts recounted from the server's job list.
  * O(L J + running jobs) per decision. Allocation-free after attach.
  */
-public final class NaiveMaxWeight implements Scheduler, StallCounting {
+public final class NaiveMaxWeight extends KernelBase implements StallCounting {
     private long stops;
-    private final String name;
     private final double stop;
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private MaxWeightPlan.Oracle oracle;
     private int types;
     private FifoQueue[] queues;
@@ -32,20 +26,12 @@ public final class NaiveMaxWeight implements Scheduler, StallCounting {
     private boolean[] classDone;
 
     public NaiveMaxWeight(final String name, final double stop) {
-        this.name = name;
+        super(name);
         this.stop = stop;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
-        jobs = context.jobs();
-        servers = context.servers();
+    protected void onAttach() {
         final MaxWeightPlan plan = context.model().plan(MaxWeightPlan.class);
         oracle = plan.oracle();
         types = plan.types();

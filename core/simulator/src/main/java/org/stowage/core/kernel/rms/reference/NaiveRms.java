@@ -3,15 +3,14 @@ package org.stowage.core.kernel.rms.reference;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.kernel.rms.Rms;
 import org.stowage.core.kernel.rms.RmsPlan;
+import org.stowage.core.kernel.rms.RmsSettings;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.FifoQueue;
-import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerView;
 
 /**
  * The reference twin of {@link Rms}: docs/RMS.md section 4.1, 4.2 and 4.4 written out with plain scans and
@@ -23,23 +22,17 @@ import org.stowage.core.state.ServerView;
  * changes, as a dense set with O(1) removal must be, so the rescan reconciles membership rather than
  * listing the fitting servers in index order). O(L J D) per change; for tests only.
  */
-public final class NaiveRms implements Scheduler {
-    private final String name;
+public final class NaiveRms extends KernelBase {
     private final Rms.Placement placement;
     private final boolean adaptive;
     private final boolean replaceDummies;
-    private final double rate;
-    private final double epsilon;
-    private final double b;
+    private final RmsSettings settings;
     private final Model model;
     private double totalRate;
     private int maxJobs;
     private JobClasses classes;
     private int types;
 
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private FifoQueue[] queues;
     private RandomGenerator clock;
     private RandomGenerator sampling;
@@ -55,32 +48,21 @@ public final class NaiveRms implements Scheduler {
     private boolean[][] isMember;
 
     public NaiveRms(final String name, final Rms.Placement placement, final boolean adaptive,
-                    final boolean replaceDummies, final double clockRate, final double epsilon, final double b,
-                    final Model model) {
-        this.name = name;
+                    final boolean replaceDummies, final RmsSettings settings, final Model model) {
+        super(name);
         this.placement = placement;
         this.adaptive = adaptive;
         this.replaceDummies = replaceDummies;
-        this.rate = clockRate;
-        this.epsilon = epsilon;
-        this.b = b;
+        this.settings = settings;
         this.model = model;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
+    protected void onAttach() {
         classes = model.jobClasses();
         types = classes.count();
-        totalRate = adaptive ? rate : rate * types;
+        totalRate = adaptive ? settings.clockRate() : settings.clockRate() * types;
         maxJobs = model.plan(RmsPlan.class).maxJobsPerServer();
-        jobs = context.jobs();
-        servers = context.servers();
         queues = new FifoQueue[types];
         for (int j = 0; j < types; j++) {
             queues[j] = context.newFifoQueue();
@@ -202,6 +184,7 @@ public final class NaiveRms implements Scheduler {
 
     private double f(final double x) {
         final double log = StrictMath.log1p(x);
+        final double b = settings.b();
         return b == 0 || log == 0 ? log : StrictMath.exp((1 - b) * StrictMath.log(log));
     }
 
@@ -215,7 +198,7 @@ public final class NaiveRms implements Scheduler {
 
     /** Eq. 4: {@code w_j = max{f(Q_j), eps/(8M) f(Q_max)}}. */
     private double weight(final int type) {
-        return Math.max(f(queues[type].size()), epsilon / (8.0 * maxJobs) * f(longestQueue()));
+        return Math.max(f(queues[type].size()), settings.epsilon() / (8.0 * maxJobs) * f(longestQueue()));
     }
 
     private int adaptiveType(final double uniform) {
@@ -304,6 +287,6 @@ public final class NaiveRms implements Scheduler {
 
     @Override
     public String toString() {
-        return name + "-naive";
+        return name() + "-naive";
     }
 }

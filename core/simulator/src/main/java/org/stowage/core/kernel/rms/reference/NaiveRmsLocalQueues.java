@@ -2,32 +2,25 @@ package org.stowage.core.kernel.rms.reference;
 
 import java.util.random.RandomGenerator;
 
-import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.kernel.rms.RmsLocalQueues;
 import org.stowage.core.kernel.rms.RmsPlan;
+import org.stowage.core.kernel.rms.RmsSettings;
+import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.FifoQueue;
-import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerView;
 
 /**
  * The reference twin of {@link RmsLocalQueues} (RMS+JSQ, RMS+Po2): docs/RMS.md section 4.3 with plain
  * scans, its own Eq. (5) weights, JSQ by a scan of every server (the k-th shortest queue in index order),
  * drawing the same uniforms from the same streams in the same order. O(L) per arrival; for tests only.
  */
-public final class NaiveRmsLocalQueues implements Scheduler {
-    private final String name;
+public final class NaiveRmsLocalQueues extends KernelBase {
     private final RmsLocalQueues.Routing routingRule;
-    private final double rate;
-    private final double epsilon;
-    private final double b;
+    private final RmsSettings settings;
     private final Model model;
 
-    private SchedulerContext context;
-    private JobView jobs;
-    private ServerView servers;
     private JobClasses classes;
     private int types;
     private int maxJobs;
@@ -38,29 +31,19 @@ public final class NaiveRmsLocalQueues implements Scheduler {
     private RandomGenerator dummyService;
     private boolean stopped;
 
-    public NaiveRmsLocalQueues(final String name, final RmsLocalQueues.Routing routingRule, final double clockRate,
-                               final double epsilon, final double b, final Model model) {
-        this.name = name;
+    public NaiveRmsLocalQueues(final String name, final RmsLocalQueues.Routing routingRule, final RmsSettings settings,
+                               final Model model) {
+        super(name);
         this.routingRule = routingRule;
-        this.rate = clockRate;
-        this.epsilon = epsilon;
-        this.b = b;
+        this.settings = settings;
         this.model = model;
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public void attach(final SchedulerContext schedulerContext) {
-        context = schedulerContext;
+    protected void onAttach() {
         classes = model.jobClasses();
         types = classes.count();
         maxJobs = model.plan(RmsPlan.class).maxJobsPerServer();
-        jobs = context.jobs();
-        servers = context.servers();
         local = new FifoQueue[servers.count()][types];
         for (int l = 0; l < servers.count(); l++) {
             for (int j = 0; j < types; j++) {
@@ -163,7 +146,7 @@ public final class NaiveRmsLocalQueues implements Scheduler {
         for (int j = 0; j < types; j++) {
             longest = Math.max(longest, local[server][j].size());
         }
-        final double weight = Math.max(f(local[server][type].size()), epsilon / (8.0 * maxJobs) * f(longest));
+        final double weight = Math.max(f(local[server][type].size()), settings.epsilon() / (8.0 * maxJobs) * f(longest));
         if (coins.nextDouble() < -StrictMath.expm1(-weight)) {
             serve(type, server);
         }
@@ -195,10 +178,11 @@ public final class NaiveRmsLocalQueues implements Scheduler {
 
     private double f(final double x) {
         final double log = StrictMath.log1p(x);
+        final double b = settings.b();
         return b == 0 || log == 0 ? log : StrictMath.exp((1 - b) * StrictMath.log(log));
     }
 
     private double nextGap() {
-        return -StrictMath.log1p(-clock.nextDouble()) / (rate * (servers.count() * types));
+        return -StrictMath.log1p(-clock.nextDouble()) / (settings.clockRate() * (servers.count() * types));
     }
 }

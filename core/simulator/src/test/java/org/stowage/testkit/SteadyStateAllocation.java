@@ -1,4 +1,4 @@
-package org.stowage.core.testing;
+package org.stowage.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,6 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.KernelRequirements;
-import org.stowage.core.kernel.Kernels;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
@@ -60,7 +59,7 @@ public final class SteadyStateAllocation {
     public static void assertAllocationFree(final KernelDefinition definition, final String variant) {
         final String parameters = variant.replace("{J}", LEVELS).replace("{stall}", STALL);
         final String kernel = parameters.isEmpty() ? definition.name() : definition.name() + ":" + parameters;
-        assertAllocationFree(kernel, Kernels.byName(kernel), definition.requirements(), definition.testPlanner());
+        assertAllocationFree(kernel, definition.factoryFor(kernel), definition.requirements(), definition.testPlanner());
     }
 
     /**

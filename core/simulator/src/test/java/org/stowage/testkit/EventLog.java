@@ -1,4 +1,4 @@
-package org.stowage.core.testing;
+package org.stowage.testkit;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.stowage.core.testing;
+package org.stowage.testkit;
 
 import java.util.SplittableRandom;
 
@@ -184,9 +184,14 @@ public final class Scenario {
 
     /**
      * The model a kernel sees: the server classes, the discrete types when the sizes are discrete, and the
-     * test plan of the kernel named by {@code spec} when it needs one.
+     * test plan of the registry's kernel named by {@code spec} when it needs one.
      */
     public Model model(final String spec) {
+        return model(Kernels.definitionOf(spec));
+    }
+
+    /** As {@link #model(String)}, with the test plan of {@code definition} (registered or not). */
+    public Model model(final KernelDefinition definition) {
         Model model = Model.of(ServerClasses.of(dimensions, capacities));
         if (typeSizes != null) {
             double total = 0;
@@ -201,7 +206,6 @@ public final class Scenario {
             }
             model = model.withJobClasses(JobClasses.types(typeSizes, meanService, rates));
         }
-        final KernelDefinition definition = Kernels.definitionOf(spec);
         if (definition.testPlanner() != null) {
             model = model.withPlan(definition.testPlanner().apply(model));
         }

@@ -1,0 +1,31 @@
+package org.stowage.example;
+
+import java.util.List;
+
+import org.stowage.core.kernel.KernelDefinition;
+import org.stowage.core.kernel.KernelFamily;
+import org.stowage.core.kernel.KernelRequirements;
+
+/**
+ * Declares FIFO-WF and its naive twin. Listed in
+ * {@code META-INF/services/org.stowage.core.kernel.KernelFamily}, so that with this jar on the class path the
+ * registry finds it and every command (schedulers, run, sweep, Spark) takes {@code --scheduler FIFO-WF}.
+ */
+public final class ExampleFamily implements KernelFamily {
+    @Override
+    public String name() {
+        return "example";
+    }
+
+    @Override
+    public List<KernelDefinition> definitions() {
+        return KernelDefinition.kernel("FIFO-WF")
+            .summary("head of the queue to the server with the most free room (worst fit), ties to the lowest"
+                + " index; blocking; one resource")
+            .paper("an example of a kernel of your own: README, Add your own kernel")
+            .cost("O((P + 1) log L) for P placements")
+            .factory(model -> new FifoWorstFit())
+            .requirements(KernelRequirements.singleResource())
+            .withTwin("FIFO-WF-naive", model -> new NaiveFifoWorstFit());
+    }
+}
