@@ -111,9 +111,8 @@ public final class Rms implements Scheduler {
         this.placement = placement;
         this.adaptive = adaptive;
         this.replaceDummies = replaceDummies;
-        if (!(clockRate > 0) || Double.isInfinite(clockRate)) {
-            throw new IllegalArgumentException(name + ": clock rate r must be finite and > 0: " + clockRate);
-        }
+        assert clockRate > 0 && clockRate < Double.POSITIVE_INFINITY : name + ": clock rate r must be finite and > 0: "
+            + clockRate; // the registry's parameter r is the check
         this.rate = clockRate;
         this.epsilon = epsilon;
         this.b = b;

@@ -83,9 +83,8 @@ public final class RmsLocalQueues implements Scheduler {
      */
     public RmsLocalQueues(final String name, final Routing routingRule, final double clockRate, final double epsilon,
                           final double b, final Model model) {
-        if (!(clockRate > 0) || Double.isInfinite(clockRate)) {
-            throw new IllegalArgumentException(name + ": clock rate r must be finite and > 0: " + clockRate);
-        }
+        assert clockRate > 0 && clockRate < Double.POSITIVE_INFINITY : name + ": clock rate r must be finite and > 0: "
+            + clockRate; // the registry's parameter r is the check
         this.name = name;
         this.routingRule = routingRule;
         this.rate = clockRate;
