@@ -11,7 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.experiment.RunSpec;
 import org.stowage.sweep.OutputDirectory;
 import org.stowage.sweep.PlannedRuns;
 
@@ -68,9 +70,12 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
         schedulers = SchedulerList.parse(schedulerValues);
-        workload.heapLimit = cli.maxHeap();
-        workload.schedulers = List.copyOf(schedulers);
-        final WorkloadOptions.Plan plan = workload.plan(schedulers.get(0), seed);
+        final WorkloadPlan plan = WorkloadPlan.of(workload.settings(),
+            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache()));
+        final List<RunSpec> runs = new ArrayList<>();
+        for (final String name : schedulers) {
+            runs.add(PlannedRuns.planned(plan.runSpec(name, seed)));
+        }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
         if (out != null) {
             OutputDirectory.prepare(out, OutputDirectory.Owner.RUN, "--out");
@@ -87,10 +92,11 @@ final class RunCommand implements Callable<Integer> {
             + " written" + (out == null ? "" : " to " + out + " (run writes its files once every scheduler has"
             + " finished)"));
         try {
-            for (final String name : schedulers) {
+            for (final RunSpec run : runs) {
+                final String name = run.scheduler();
                 final RunResult result;
                 try (Progress progress = Progress.of(name, 1000)) {
-                    result = PlannedRuns.run(plan.spec().withScheduler(name),
+                    result = Experiments.run(run,
                         fraction -> progress.stepTo(Math.round(fraction * 1000)));
                 }
                 results.add(result);
@@ -120,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Every input, including the command that repeats this run exactly. */
-    private Map<String, Object> inputs(final WorkloadOptions.Plan plan) {
+    private Map<String, Object> inputs(final WorkloadPlan plan) {
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("schedulers", List.copyOf(schedulers));
         inputs.putAll(plan.inputs());
