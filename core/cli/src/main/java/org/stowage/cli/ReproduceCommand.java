@@ -114,6 +114,7 @@ final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
+        engineOptions.validate(threads);
         if (figure.startsWith("djsf-") || figure.equals("all-djsf")) {
             return reproduceDjsf(printer);
         }
@@ -154,12 +155,12 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new IllegalArgumentException("invalid value for FIGURE: '" + figure + "' (known: "
                 + String.join(", ", Figures.names()) + ")");
         }
-        engineOptions.validate(threads);
-        if (threads != null && (threads < 1 || threads > SweepCommand.MAX_THREADS)) {
-            throw new IllegalArgumentException("invalid value for --threads: " + threads + " (must be in [1, "
-                + SweepCommand.MAX_THREADS + "])");
-        }
         final Scale scale = scale();
+        for (final Figure each : chosen) {
+            // every run made and checked before anything is written: an unreadable trace leaves no manifest
+            KernelFit.checkFigure(each, scale, seed, trace != null ? "--trace '" + trace + "'"
+                : "--trace '" + taskEvents + "' (the default)");
+        }
         final long start = System.nanoTime();
         int disagreements = 0;
         try (SweepEngine engine = engineOptions.open(threads)) {

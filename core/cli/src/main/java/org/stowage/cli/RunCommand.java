@@ -15,7 +15,6 @@ import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.sweep.OutputDirectory;
-import org.stowage.sweep.PlannedRuns;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
             new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache()));
         final List<RunSpec> runs = new ArrayList<>();
         for (final String name : schedulers) {
-            runs.add(PlannedRuns.planned(plan.runSpec(name, seed)));
+            runs.add(KernelFit.prepare(name, plan, seed));
         }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
         if (out != null) {

@@ -105,6 +105,12 @@ final class SweepCommand implements Callable<Integer> {
         long gridUnits = (long) replications * schedulers.size();
         for (final String axis : vary) {
             final Sweep.Axis parsed = parseAxis(axis);
+            for (final Sweep.Axis earlier : axes) {
+                if (earlier.name().equals(parsed.name())) {
+                    throw new IllegalArgumentException("invalid value for --vary: '" + axis + "' varies " + parsed.name()
+                        + " a second time (give one --vary " + parsed.name() + "=... with every value)");
+                }
+            }
             axes.add(parsed);
             gridUnits = gridUnits > MAX_UNITS ? gridUnits : gridUnits * parsed.values().size();
         }
@@ -114,6 +120,7 @@ final class SweepCommand implements Callable<Integer> {
                 + MAX_UNITS + " runs");
         }
         final WorkloadSettings base = workload.settings();
+        SweepRules.check(base, schedulers, axes);
         final WorkloadPlan.Context context = context(cli.maxHeap());
         final Sweep probe = new Sweep(schedulers, axes, replications, seed, Map.of());
         final int units = probe.units().size();
@@ -125,7 +132,7 @@ final class SweepCommand implements Callable<Integer> {
                 // fail fast, before any run, on a bad value or an incompatible scheduler anywhere in the grid
                 final WorkloadPlan plan = planAt(point, context);
                 for (final String scheduler : schedulers) {
-                    schedulerAt(point, scheduler);
+                    KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed());
                 }
                 if (largest == null || plan.memory().bytes() > largest.bytes()) {
                     largest = plan.memory();
@@ -134,7 +141,7 @@ final class SweepCommand implements Callable<Integer> {
             }
         }
         MemoryCheck.require(largest, concurrent, cli.maxHeap(), "--threads");
-        final Map<String, Object> inputs = new java.util.LinkedHashMap<>(WorkloadPlan.of(base, context).inputs());
+        final Map<String, Object> inputs = SweepRules.commonInputs(pointInputs);
         inputs.put("vary", List.copyOf(vary));
         final Sweep sweep = new Sweep(schedulers, axes, replications, seed, inputs);
 
@@ -284,7 +291,7 @@ final class SweepCommand implements Callable<Integer> {
                 // rounding to 12 significant digits keeps 0.85 + 7 * 0.02 from printing as 0.9900000000000001
                 list.add(ResultFiles.number(Double.parseDouble(String.format(Locale.ROOT, "%.12g", start + i * step))));
             }
-            return new Sweep.Axis(name, list);
+            return new Sweep.Axis(name, distinct(text, list));
         }
         final String separator = values.contains(";") ? ";" : ",";
         final List<String> list = new ArrayList<>();
@@ -294,7 +301,18 @@ final class SweepCommand implements Callable<Integer> {
             }
             list.add(value.strip());
         }
-        return new Sweep.Axis(name, list);
+        return new Sweep.Axis(name, distinct(text, list));
+    }
+
+    /** {@code values}, refused when one appears twice: two points with one coordinate would be one row twice. */
+    private static List<String> distinct(final String text, final List<String> values) {
+        final java.util.Set<String> seen = new java.util.HashSet<>();
+        for (final String value : values) {
+            if (!seen.add(value)) {
+                throw new IllegalArgumentException("invalid value for --vary: '" + text + "' gives " + value + " twice");
+            }
+        }
+        return values;
     }
 
     private static boolean isNumber(final String text) {

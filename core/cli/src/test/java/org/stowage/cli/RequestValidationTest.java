@@ -42,8 +42,105 @@ class RequestValidationTest {
         }
     }
 
+    private static String[] concat(final String[] first, final String... rest) {
+        final String[] all = java.util.Arrays.copyOf(first, first.length + rest.length);
+        System.arraycopy(rest, 0, all, first.length, rest.length);
+        return all;
+    }
+
     private String outDir() {
         return temp.resolve("out").toString();
+    }
+
+    // ---- root cause 1: every (kernel, workload) pair is checked up front, in the flags' words ----
+
+    @Test
+    void aRunChecksEverySchedulerBeforeTheFirstRuns() throws IOException {
+        final String[] fig1b = {"run", "--servers", "10x10", "--sizes", "discrete:2@2,5@1", "--lambda", "31.2",
+            "--horizon", "50", "--out", outDir()};
+        assertRefused("stowage run: invalid value for --scheduler: 'RMS' runs in continuous time only, and --time-mode"
+            + " 'slotted' (the default) is not (use --time-mode continuous)", concat(fig1b, "--scheduler", "BF-J,RMS",
+            "--service", "geometric:2"));
+        assertRefused("stowage run: invalid value for --scheduler: invalid value for parameter eps of RMS: '1' (a number"
+            + " in (0.0, 1.0))", concat(fig1b, "--scheduler", "BF-J,RMS:eps=1", "--time-mode", "continuous",
+            "--service", "exponential:1"));
+        assertRefused("stowage run: invalid value for --scheduler: 'RMS' needs discrete job types (every job of a type"
+            + " has one exact size), and --sizes 'uniform:0.1,0.9' (the default) has none (use --sizes"
+            + " discrete:SIZE@WEIGHT,... or ec2)", "run", "--scheduler", "BF-J,RMS", "--time-mode", "continuous",
+            "--service", "exponential:1", "--out", outDir());
+        for (final String kernel : new String[] {"MWR", "RMS+JSQ"}) {
+            assertRefused("stowage run: invalid value for --scheduler: '" + kernel + "' needs discrete job types (every"
+                + " job of a type has one exact size), and --sizes 'truncnormal:0.5:0.2@1' has none (use --sizes"
+                + " discrete:SIZE@WEIGHT,... or ec2)", "run", "--scheduler", "BF-J," + kernel, "--sizes",
+                "truncnormal:0.5:0.2@1", "--time-mode", "continuous", "--service", "exponential:1", "--out", outDir());
+        }
+        assertRefused("stowage run: invalid value for --scheduler: 'VQS' handles 1 resource, and --sizes"
+            + " 'uniform:0.1/0.1,0.2/0.2' has 2", "run", "--scheduler", "VQS", "--sizes", "uniform:0.1/0.1,0.2/0.2",
+            "--servers", "2x1/1", "--out", outDir());
+        assertRefused("stowage run: invalid value for --scheduler: 'VQS' needs server capacities that differ by powers"
+            + " of 2, and --servers '2x1.0,3x0.3' has capacity 0.3 beside 1.0", "run", "--scheduler", "VQS",
+            "--servers", "2x1.0,3x0.3", "--out", outDir());
+        assertRefused("stowage run: invalid value for --scheduler: 'VQS:J=3' does not run on --servers '1x1.0,1x0.125'"
+            + " with --sizes 'uniform:0.1,0.9' (the default): VQS:J=3 supports capacities down to the largest / 2^(J -"
+            + " 2) = largest / 2^1: server 1 has the largest / 2^3 (125000 of 1000000 units); raise J", "run",
+            "--scheduler", "VQS:J=3", "--servers", "1x1.0,1x0.125", "--out", outDir());
+        assertRefused("stowage run: invalid value for --scheduler: 'LoTES' plans from the job classes and arrival rates"
+            + " of generated jobs, and --arrivals 'batch:10' gives none", "run", "--scheduler", "LoTES", "--arrivals",
+            "batch:10", "--out", outDir());
+    }
+
+    @Test
+    void aSweepChecksItsWholeGridBeforeWritingAnything() throws IOException {
+        assertRefused("stowage sweep: invalid value for --scheduler: 'RMS' runs in continuous time only, and --vary"
+            + " time-mode=slotted is not (use --time-mode continuous)", "sweep", "--scheduler", "BF-J,RMS", "--sizes",
+            "discrete:0.2@1", "--service", "geometric:2", "--vary", "time-mode=continuous,slotted", "--horizon", "50",
+            "--out", outDir());
+        assertRefused("stowage sweep: invalid value for --scheduler: 'MWR' needs discrete job types (every job of a type"
+            + " has one exact size), and --vary sizes=uniform:0.1,0.2 has none (use --sizes discrete:SIZE@WEIGHT,... or"
+            + " ec2)", "sweep", "--scheduler", "MWR", "--time-mode", "continuous", "--service", "exponential:1",
+            "--vary", "sizes=discrete:0.2@1;uniform:0.1,0.2", "--horizon", "50", "--out", outDir());
+    }
+
+    @Test
+    void aReproductionReadsItsTraceBeforeWritingAnything() throws IOException {
+        final Path empty = Files.createDirectories(temp.resolve("empty"));
+        assertRefused("stowage reproduce: invalid value for --trace '" + empty + "': " + empty + ": directory has no .csv"
+            + " or .csv.gz files", "reproduce", "fig5", "--trace", empty.toString(), "--quick", "--out", outDir());
+        assertRefused("stowage reproduce: invalid value for --threads: 100000 (must be in [1, 1024])", "reproduce",
+            "djsf-fig1", "--threads", "100000", "--out", outDir());
+    }
+
+    // ---- root cause 4: every file describes what ran ----
+
+    @Test
+    void aSweepRefusesAxesThatWouldMisstateWhatRan() throws IOException {
+        assertRefused("stowage sweep: invalid value for --vary: 'intensity=0.6' varies intensity a second time (give one"
+            + " --vary intensity=... with every value)", "sweep", "--vary", "intensity=0.5", "--vary", "intensity=0.6",
+            "--out", outDir());
+        assertRefused("stowage sweep: invalid value for --vary: 'intensity=0.5,0.6,0.5' gives 0.5 twice", "sweep",
+            "--vary", "intensity=0.5,0.6,0.5", "--out", outDir());
+        assertRefused("stowage sweep: --intensity 0.9 and --vary lambda=0.05 exclude each other: give one", "sweep",
+            "--intensity", "0.9", "--vary", "lambda=0.05", "--out", outDir());
+        assertRefused("stowage sweep: --intensity 0.9 and --vary intensity both set intensity: give one (the axis sets it"
+            + " at every point)", "sweep", "--intensity", "0.9", "--vary", "intensity=0.5,0.6", "--out", outDir());
+        assertRefused("stowage sweep: --scheduler VQS:J=5 and --vary scheduler.J both set J: give one (the axis sets it"
+            + " at every point)", "sweep", "--scheduler", "VQS:J=5", "--vary", "scheduler.J=4,6", "--out", outDir());
+        final Path jobs = Files.writeString(temp.resolve("jobs.csv"), "arrival,duration,r1\n0,4,0.5\n");
+        assertRefused("stowage sweep: --vary sizes does not apply with --jobs '" + jobs + "' (the file gives every job)",
+            "sweep", "--jobs", jobs.toString(), "--vary", "sizes=uniform:0.1,0.2;uniform:0.2,0.3", "--out", outDir());
+    }
+
+    @Test
+    void aSweepManifestStatesOnlyWhatEveryPointShares() throws IOException {
+        final Path directory = temp.resolve("sweep");
+        assertEquals(0, run("sweep", "--vary", "servers=5,10", "--horizon", "2000", "--threads", "1", "--out",
+            directory.toString()), err.toString());
+        final com.fasterxml.jackson.databind.JsonNode inputs = new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(directory.resolve("manifest.json").toFile()).get("inputs");
+        assertFalse(inputs.has("servers"), inputs.toString());
+        assertFalse(inputs.has("lambda_used"), "the rate differs with the servers: " + inputs);
+        assertEquals("[\"servers\",\"lambda_used\"]", inputs.get("per_point").toString());
+        assertEquals(0.95, inputs.get("intensity").asDouble());
     }
 
     // ---- root cause 3: an option that does not apply is refused, naming both options ----
