@@ -82,12 +82,14 @@ final class GeneratedWorkloadPlan extends WorkloadPlan {
         final Double givenWarmup = settings.get(WARMUP);
         final double warmup = Horizons.checkWarmup(givenWarmup != null ? givenWarmup : batch ? 0 : horizon / 10, horizon);
         final ServerTable cluster = cluster(settings, units, dimensions, "--sizes '" + sizes + "'", context.heapLimit());
+        requireEveryJobFits(settings, units, Model.of(cluster).serverClasses());
 
         final String basis = settings.get(INTENSITY_BASIS);
         final Double lambda = settings.get(LAMBDA);
         final double alpha = settings.isGiven(INTENSITY) ? settings.get(INTENSITY) : DEFAULT_INTENSITY;
         LotesSolution lotes = !batch && LotesPlans.needed(context.schedulers())
-            ? LotesPlans.solve(cluster, units, classesOf(units, sizeDistribution, serviceDistribution)) : null;
+            ? solveLotes(settings, cluster, units, classesOf(units, sizeDistribution, serviceDistribution),
+                context.heapLimit()) : null;
         final double rate;
         if (batch) {
             rate = Double.NaN;
@@ -99,8 +101,8 @@ final class GeneratedWorkloadPlan extends WorkloadPlan {
             rate = lambda;
         } else if (basis.equals(LAMBDA_STAR)) {
             requirePositive(alpha);
-            lotes = lotes != null ? lotes : LotesPlans.solve(cluster, units, classesOf(units, sizeDistribution,
-                serviceDistribution));
+            lotes = lotes != null ? lotes : solveLotes(settings, cluster, units, classesOf(units, sizeDistribution,
+                serviceDistribution), context.heapLimit());
             rate = alpha * lotes.lambdaStar();
             if (!(rate > 0) || !(rate <= Arrivals.MAX_RATE)) {
                 throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " of lambda* "
@@ -147,6 +149,82 @@ final class GeneratedWorkloadPlan extends WorkloadPlan {
         final Model model = lotes == null ? classes : classes.withPlan(lotes.plan());
         return new GeneratedWorkloadPlan(settings, mode, units, cluster, model, horizon, warmup, source, batch,
             batch ? Double.NaN : totalRate, typeRates, lotes, memory);
+    }
+
+    /** LoTES's Stages 1-2 for the classes of {@code --sizes}; running out of heap is one line naming the flags. */
+    private static LotesSolution solveLotes(final WorkloadSettings settings, final ServerTable cluster, final Units units,
+                                            final org.stowage.core.model.JobClasses classes, final long heap) {
+        try {
+            return LotesPlans.solve(cluster, units, classes);
+        } catch (final OutOfMemoryError e) {
+            // the planner's tables are garbage now; nothing ran and nothing was written
+            throw settings.get(SIZES).error("planning LoTES for its " + classes.count() + " classes on "
+                + settings.describe(SERVERS) + " ran out of the " + MemoryCheck.size(heap) + " of heap this JVM may"
+                + " use; give fewer classes, or rerun with a larger -Xmx (java -Xmx8g -jar stowage.jar, or"
+                + " JAVA_OPTS=-Xmx8g bin/stowage)");
+        }
+    }
+
+    /** Most probability of a job that no server holds that counts as none (not one in 10^9 jobs). */
+    private static final double NEGLIGIBLE = 1e-9;
+
+    /**
+     * Refuses sizes that some server cannot hold: such a job would be rejected at arrival, never run, and a
+     * table of what ran would misstate the load. Uniform sizes: the largest corner; discrete types: each
+     * type of positive weight; truncated Gaussians (whose support reaches 1.0 on every resource): each
+     * class's probability of a size beyond the largest server on some resource, refused above 10^-9.
+     */
+    private static void requireEveryJobFits(final WorkloadSettings settings, final Units units,
+                                            final org.stowage.core.model.ServerClasses classes) {
+        final SizesSpec sizes = settings.get(SIZES);
+        final String servers = settings.describe(SERVERS);
+        switch (sizes.kind()) {
+            case UNIFORM -> {
+                final int[] high = sizeUnits(units, sizes.vectors().get(1));
+                if (!fitsSomeServer(classes, high)) {
+                    throw sizes.error("sizes up to " + real(units, high) + " fit no server of " + servers
+                        + "; those jobs would be rejected, never run");
+                }
+            }
+            case TRUNCNORMAL -> {
+                final int[] largest = new int[classes.dimensions()];
+                for (int c = 0; c < classes.count(); c++) {
+                    for (int d = 0; d < largest.length; d++) {
+                        largest[d] = Math.max(largest[d], classes.capacity(c, d));
+                    }
+                }
+                for (int k = 0; k < sizes.vectors().size(); k++) {
+                    double fits = 1;
+                    for (int d = 0; d < largest.length; d++) {
+                        final double mean = sizes.vectors().get(k)[d];
+                        fits *= 1 - org.apache.commons.statistics.distribution.TruncatedNormalDistribution
+                            .of(mean, sizes.cv() * mean, 0, 1).survivalProbability(units.toReal(largest[d]));
+                    }
+                    if (sizes.weights()[k] > 0 && 1 - fits > NEGLIGIBLE) {
+                        throw sizes.error("a job of class " + k + " is larger than every server of " + servers
+                            + " on some resource with probability " + String.format(Locale.ROOT, "%.3g", 1 - fits)
+                            + "; those jobs would be rejected, never run");
+                    }
+                }
+            }
+            default -> {
+                for (int k = 0; k < sizes.vectors().size(); k++) {
+                    final int[] size = sizeUnits(units, sizes.vectors().get(k));
+                    if (sizes.weights()[k] > 0 && !fitsSomeServer(classes, size)) {
+                        throw sizes.error("type " + k + " (size " + real(units, size) + ") fits no server of " + servers
+                            + "; its jobs would be rejected, never run");
+                    }
+                }
+            }
+        }
+    }
+
+    private static int[] sizeUnits(final Units units, final double[] size) {
+        final int[] result = new int[size.length];
+        for (int d = 0; d < size.length; d++) {
+            result[d] = units.sizeUnits(size[d]);
+        }
+        return result;
     }
 
     private static void requirePositive(final double alpha) {

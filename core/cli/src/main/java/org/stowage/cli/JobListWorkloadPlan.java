@@ -43,9 +43,62 @@ final class JobListWorkloadPlan extends WorkloadPlan {
         final double horizon = settings.get(HORIZON) != null ? Horizons.checkHorizon(settings.get(HORIZON))
             : Double.POSITIVE_INFINITY;
         final double warmup = Horizons.checkWarmup(settings.get(WARMUP) != null ? settings.get(WARMUP) : 0, horizon);
-        final JobList list = JobList.load(file, units);
+        final ServersSpec servers = settings.get(SERVERS);
+        JobList.Limits limits = JobList.Limits.NONE
+            .withTimesBelow(Horizons.MAX_HORIZON, "a simulation's times are exact only up to 2^53")
+            .withSizesAtMost(servers.largestCapacityUnits(units, Units.MAX_DIMENSIONS), "no server of "
+                + settings.describe(SERVERS) + " holds it, so it would be rejected");
+        if (mode == TimeMode.SLOTTED) {
+            limits = limits.withWholeTimes(settings.describe(WorkloadSettings.TIME_MODE) + " needs whole slots (use"
+                + " --time-mode continuous)");
+        }
+        final JobList list;
+        try {
+            list = JobList.load(file, units, limits);
+        } catch (final OutOfMemoryError e) {
+            // nothing is kept: the arrays being read are garbage now
+            throw new IllegalArgumentException("invalid value for --jobs: '" + file + "': reading its "
+                + MemoryCheck.size(fileBytes(file)) + " ran out of the " + MemoryCheck.size(context.heapLimit())
+                + " of heap this JVM may use (" + JOB_BYTES + " + 4 B per resource per job, and a copy while the"
+                + " arrays grow); rerun with a larger -Xmx (java -Xmx8g -jar stowage.jar, or JAVA_OPTS=-Xmx8g"
+                + " bin/stowage)", e);
+        }
         final ServerTable cluster = cluster(settings, units, list.dimensions(), "--jobs " + file, context.heapLimit());
+        final org.stowage.core.model.ServerClasses classes = Model.of(cluster).serverClasses();
+        final int[] size = new int[list.dimensions()];
+        for (int i = 0; i < list.count(); i++) {
+            for (int d = 0; d < size.length; d++) {
+                size[d] = list.size(i, d);
+            }
+            if (!fitsSomeServer(classes, size)) {
+                throw new IllegalArgumentException("invalid value for --jobs: '" + file + "': a job arriving at "
+                    + list.arrival(i) + " needs " + real(units, size) + ", which no server of "
+                    + settings.describe(SERVERS) + " holds (each is too small on some resource), so it would be"
+                    + " rejected");
+            }
+        }
         return new JobListWorkloadPlan(settings, mode, units, cluster, horizon, warmup, list);
+    }
+
+    /** Bytes a job list keeps per job, besides 4 per resource (JobList's arrays). */
+    private static final int JOB_BYTES = 28;
+
+    private static long fileBytes(final Path file) {
+        try {
+            return Files.size(file);
+        } catch (final java.io.IOException e) {
+            return 0;
+        }
+    }
+
+    /** The most jobs arriving at one instant: all of them live at once, at least. */
+    private long simultaneousArrivals() {
+        long most = 0;
+        for (int i = 0, run = 0; i < list.count(); i++) {
+            run = i > 0 && list.arrival(i) == list.arrival(i - 1) ? run + 1 : 1;
+            most = Math.max(most, run);
+        }
+        return most;
     }
 
     @Override
@@ -81,7 +134,9 @@ final class JobListWorkloadPlan extends WorkloadPlan {
 
     @Override
     MemoryCheck.Need memory() {
-        return MemoryCheck.Need.servers(cluster.count(), cluster.dimensions(), "--servers", settings.get(SERVERS).text());
+        return MemoryCheck.Need.loaded(cluster.count(), cluster.dimensions(), simultaneousArrivals(),
+            (long) list.count() * (JOB_BYTES + 4L * list.dimensions()), "--jobs", settings.get(JOBS).toString(),
+            settings.get(SERVERS).text());
     }
 
     @Override

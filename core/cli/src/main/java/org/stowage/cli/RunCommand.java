@@ -77,7 +77,8 @@ final class RunCommand implements Callable<Integer> {
         }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
         if (out != null) {
-            OutputDirectory.prepare(out, OutputDirectory.Owner.RUN, "--out");
+            // checked, not created: the directory appears with the first scheduler's results
+            OutputDirectory.check(out, OutputDirectory.Owner.RUN, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);
@@ -87,41 +88,57 @@ final class RunCommand implements Callable<Integer> {
         printer.println(header);
         printer.println("-".repeat(header.length()));
         final List<RunResult> results = new ArrayList<>();
-        cli.onInterrupt(() -> results.size() + " of " + schedulers.size() + " schedulers had finished; nothing was"
-            + " written" + (out == null ? "" : " to " + out + " (run writes its files once every scheduler has"
-            + " finished)"));
-        try {
-            for (final RunSpec run : runs) {
-                final String name = run.scheduler();
-                final RunResult result;
-                try (Progress progress = Progress.of(name, 1000)) {
-                    result = Experiments.run(run,
-                        fraction -> progress.stepTo(Math.round(fraction * 1000)));
-                }
-                results.add(result);
-                printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
-                    name, result.metric("arrived_total"), result.metric("completed_total"),
-                    result.metric("rejected_total"), result.metric("mean_queue"), result.metric("wait_mean"),
-                    result.metric("wait_p99"), result.metric("utilization_r0"), result.metric("throughput"),
-                    result.stability().verdict().label(), result.wallSeconds() * 1e3, result.jobsPerSecond());
-                printer.flush();
+        cli.onInterrupt(() -> kept(results));
+        for (final RunSpec run : runs) {
+            final String name = run.scheduler();
+            final RunResult result;
+            try (Progress progress = Progress.of(name, 1000)) {
+                result = Experiments.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)));
+            } catch (final OutOfMemoryError e) {
+                throw CommandFailure.outOfMemory(e, cli.maxHeap(), kept(results));
             }
-        } catch (final OutOfMemoryError e) {
-            throw CommandFailure.outOfMemory(e, cli.maxHeap());
+            printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
+                name, result.metric("arrived_total"), result.metric("completed_total"),
+                result.metric("rejected_total"), result.metric("mean_queue"), result.metric("wait_mean"),
+                result.metric("wait_p99"), result.metric("utilization_r0"), result.metric("throughput"),
+                result.stability().verdict().label(), result.wallSeconds() * 1e3, result.jobsPerSecond());
+            printer.flush();
+            // each scheduler's results are kept as it finishes: a later one that fails costs only itself
+            final List<RunResult> finished = new ArrayList<>(results);
+            finished.add(result);
+            if (out != null) {
+                cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
+                    + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
+                try {
+                    RunOutputs.write(out, inputs(plan), finished, finished.size() == runs.size());
+                } catch (final IOException e) {
+                    throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
+                }
+            }
+            results.add(result);
+            cli.onInterrupt(() -> kept(results));
         }
         if (out != null) {
-            cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, from this run or an earlier"
-                + " one");
-            try {
-                RunOutputs.write(out, inputs(plan), results);
-            } catch (final IOException e) {
-                throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
-            }
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
                 + out.resolve(RunOutputs.SUMMARY));
         }
         cli.onInterrupt(() -> null);
         return 0;
+    }
+
+    /** What is on disk after {@code finished} of this run's schedulers, for an interruption or a failure. */
+    private String kept(final List<RunResult> finished) {
+        final int done = finished.size();
+        if (out == null || done == 0) {
+            return done + " of " + schedulers.size() + " schedulers had finished; nothing was written"
+                + (out == null ? " (no --out)" : " to " + out);
+        }
+        final List<String> names = new ArrayList<>();
+        for (final RunResult result : finished) {
+            names.add(result.scheduler());
+        }
+        return done + " of " + schedulers.size() + " schedulers had finished; the results of " + String.join(", ", names)
+            + " are in " + out + " (summary.json says \"complete\": false)";
     }
 
     /** Every input, including the command that repeats this run exactly. */

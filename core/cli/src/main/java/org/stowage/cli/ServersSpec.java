@@ -164,6 +164,21 @@ record ServersSpec(List<Group> groups, boolean ec2, String text) {
         }
     }
 
+    /**
+     * The largest capacity of any server on each resource, in units: {@code defaultDimensions} entries of 1.0
+     * for a bare count, else one per resource of the groups' vectors.
+     */
+    int[] largestCapacityUnits(final Units units, final int defaultDimensions) {
+        final int[] largest = new int[dimensions(defaultDimensions)];
+        for (final Group group : groups) {
+            final int[] capacity = capacityUnits(units, group.capacity(), largest.length);
+            for (int d = 0; d < largest.length; d++) {
+                largest[d] = Math.max(largest[d], capacity[d]);
+            }
+        }
+        return largest;
+    }
+
     private int[] capacityUnits(final Units units, final double[] capacity, final int dimensions) {
         if (capacity == null) {
             final int[] unit = new int[dimensions];

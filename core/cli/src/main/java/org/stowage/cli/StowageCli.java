@@ -48,8 +48,13 @@ public final class StowageCli {
                 err.println(cli.interruptedLine());
             }
         }, "stowage-interrupt-note"));
-        final int code = execute(cli, new PrintWriter(System.out, true), err, args);
-        finished.set(true);
+        int code = FAILURE;
+        try {
+            code = execute(cli, new PrintWriter(System.out, true), err, args);
+        } finally {
+            // whatever ended the command, it was not an interruption
+            finished.set(true);
+        }
         System.exit(code);
     }
 
@@ -92,7 +97,21 @@ public final class StowageCli {
             commandLine.usage(out);
             return USAGE_ERROR;
         }
-        return commandLine.execute(args);
+        try {
+            return commandLine.execute(args);
+        } catch (final OutOfMemoryError | StackOverflowError e) {
+            // a resource failure no up-front check foresaw: one line, with what was kept, never a stack trace
+            final CommandLine failed = commandLine.getParseResult() != null && commandLine.getParseResult().hasSubcommand()
+                ? commandLine.getParseResult().subcommand().commandSpec().commandLine() : commandLine;
+            final String note = cli.interruptNote.get();
+            cli.onInterrupt(() -> null);
+            err.println(line(failed, (e instanceof OutOfMemoryError ? "out of memory (" + e.getMessage() + ") with the "
+                + MemoryCheck.size(cli.maxHeap) + " of heap this JVM may use; rerun with a larger -Xmx (java -Xmx8g -jar"
+                + " stowage.jar, or JAVA_OPTS=-Xmx8g bin/stowage)" : "the input is too deep for the thread's stack")
+                + "; " + (note == null ? "nothing was written" : note)));
+            err.flush();
+            return FAILURE;
+        }
     }
 
     /** {@code stowage COMMAND: MESSAGE} on one line, escaped. */

@@ -52,10 +52,37 @@ final class TraceWorkloadPlan extends WorkloadPlan {
         final int dimensions = trace.dimensions();
         final ServerTable cluster = trace.hasServers() ? trace.newServerTable()
             : cluster(settings, units, dimensions, "the trace (--resources)", context.heapLimit());
+        requireEveryJobFits(settings, units, trace, Model.of(cluster).serverClasses());
         final TraceWorkload sample = TraceInputs.workload(settings, trace, mode);
         final double horizon = givenHorizon != null ? givenHorizon : sample.lastArrivalTime() + 1;
         final double warmup = Horizons.checkWarmup(settings.get(WARMUP) != null ? settings.get(WARMUP) : 0, horizon);
         return new TraceWorkloadPlan(settings, mode, units, cluster, horizon, warmup, trace, sample);
+    }
+
+    /** Refuses a cluster some of the trace's jobs do not fit: they would be rejected, never run. */
+    private static void requireEveryJobFits(final WorkloadSettings settings, final Units units, final LoadedTrace trace,
+                                            final org.stowage.core.model.ServerClasses classes) {
+        final int[] size = new int[trace.dimensions()];
+        long misfits = 0;
+        int first = -1;
+        for (int i = 0; i < trace.count(); i++) {
+            for (int d = 0; d < size.length; d++) {
+                size[d] = trace.size(i, d);
+            }
+            if (!fitsSomeServer(classes, size)) {
+                misfits++;
+                first = first < 0 ? i : first;
+            }
+        }
+        if (misfits > 0) {
+            for (int d = 0; d < size.length; d++) {
+                size[d] = trace.size(first, d);
+            }
+            throw new IllegalArgumentException("invalid value for " + (trace.hasServers() ? "--trace: '"
+                + settings.get(TRACE) + "'" : "--servers: '" + settings.get(SERVERS) + "'") + ": " + misfits + " of the"
+                + " trace's " + trace.count() + " jobs fit no server (the first needs " + real(units, size) + "); they"
+                + " would be rejected, never run");
+        }
     }
 
     private String serversText() {

@@ -176,6 +176,29 @@ abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWorkloadP
         return new ServerTable(dimensions, servers.packedCapacities(units, dimensions));
     }
 
+    /** Whether a job of {@code size} (units per resource) fits some server of {@code classes}. */
+    static boolean fitsSomeServer(final org.stowage.core.model.ServerClasses classes, final int[] size) {
+        for (int c = 0; c < classes.count(); c++) {
+            boolean fits = true;
+            for (int d = 0; d < size.length && fits; d++) {
+                fits = size[d] <= classes.capacity(c, d);
+            }
+            if (fits) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code size} in units on each resource as fractions of 1.0, {@code a/b/...}. */
+    static String real(final Units units, final int[] size) {
+        final StringBuilder text = new StringBuilder();
+        for (int d = 0; d < size.length; d++) {
+            text.append(d == 0 ? "" : "/").append(units.toReal(size[d]));
+        }
+        return text.toString();
+    }
+
     static String format(final double value) {
         return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
     }

@@ -2,6 +2,7 @@ package org.stowage.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -143,6 +144,57 @@ class RequestValidationTest {
         assertEquals(0.95, inputs.get("intensity").asDouble());
     }
 
+    // ---- root cause 5: limits known before running, and what was kept when a resource runs out anyway ----
+
+    @Test
+    void aLaterSchedulerRunningOutOfMemoryKeepsTheEarlierResults() throws IOException {
+        final Path directory = temp.resolve("kept");
+        assertEquals(1, run("run", "--scheduler", "BF-J," + ExhaustingFamily.NAME, "--horizon", "2000", "--out",
+            directory.toString()), out + "" + err);
+        assertEquals("stowage run: out of memory (Java heap space (" + ExhaustingFamily.NAME + ")) after all: the run"
+            + " needed more than the 1.0 GiB this JVM may use; rerun with a larger -Xmx (java -Xmx8g -jar stowage.jar,"
+            + " or JAVA_OPTS=-Xmx8g bin/stowage); 1 of 2 schedulers had finished; the results of BF-J are in "
+            + directory + " (summary.json says \"complete\": false)" + System.lineSeparator(), err.toString());
+        final com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(directory.resolve("summary.json").toFile());
+        assertFalse(summary.get("complete").asBoolean());
+        assertEquals(1, summary.get("runs").size());
+        assertEquals("BF-J", summary.get("runs").get(0).get("scheduler").asText());
+        final java.util.List<String> rows = Files.readAllLines(directory.resolve("results.csv"));
+        assertTrue(rows.stream().anyMatch(row -> row.startsWith("BF-J,verdict,")), rows.toString());
+        assertFalse(rows.stream().anyMatch(row -> row.startsWith(ExhaustingFamily.NAME)), rows.toString());
+    }
+
+    @Test
+    void aJobListIsReadWithTheLimitsOfTheRunItFeeds() throws IOException {
+        final Path fractional = Files.writeString(temp.resolve("fractional.csv"), "arrival,duration,r1\n0,4,0.5\n0,2.5,0.25\n");
+        assertRefused("stowage run: " + fractional + " line 3, duration (column 2) = '2.5': is not a whole number:"
+            + " --time-mode 'slotted' (the default) needs whole slots (use --time-mode continuous)", "run", "--jobs",
+            fractional.toString(), "--scheduler", "SJF", "--out", outDir());
+        assertEquals(0, run("run", "--jobs", fractional.toString(), "--scheduler", "SJF", "--time-mode", "continuous"),
+            err.toString());
+        final Path huge = Files.writeString(temp.resolve("huge.csv"), "arrival,duration,r1\n0,4,0.5\n0,1e300,0.25\n");
+        assertRefused("stowage run: " + huge + " line 3, duration (column 2) = '1e300': must be below 9007199254740992:"
+            + " a simulation's times are exact only up to 2^53", "run", "--jobs", huge.toString(), "--scheduler", "SJF",
+            "--time-mode", "continuous", "--out", outDir());
+        final Path large = Files.writeString(temp.resolve("large.csv"), "arrival,duration,r1\n0,4,0.5\n0,2,0.75\n");
+        assertRefused("stowage run: " + large + " line 3, r1 (column 3) = '0.75': is 750000 units, more than the 500000"
+            + " of the largest server on resource 1: no server of --servers '2x0.5' holds it, so it would be rejected",
+            "run", "--jobs", large.toString(), "--servers", "2x0.5", "--scheduler", "SJF", "--out", outDir());
+    }
+
+    @Test
+    void sizesThatNoServerHoldsAreRefusedRatherThanRejectedAtRunTime() throws IOException {
+        assertRefused("stowage run: invalid value for --sizes: 'uniform:0.1,0.9': sizes up to 0.9 fit no server of"
+            + " --servers '2x0.5'; those jobs would be rejected, never run",
+            "run", "--servers", "2x0.5", "--out", outDir());
+        assertRefused("stowage run: invalid value for --sizes: 'discrete:0.2/0.8@1,0.8/0.8@1': type 1 (size 0.8/0.8)"
+            + " fits no server of --servers '1x1/0.5,1x0.5/1'; its jobs would be rejected, never run", "run",
+            "--sizes", "discrete:0.2/0.8@1,0.8/0.8@1", "--servers", "1x1/0.5,1x0.5/1", "--out", outDir());
+        assertRefused("stowage run: invalid value for --servers: 'google2011:0': machine count must be >= 1: 0",
+            "run", "--servers", "google2011:0", "--out", outDir());
+    }
+
     // ---- root cause 3: an option that does not apply is refused, naming both options ----
 
     @Test
@@ -174,6 +226,17 @@ class RequestValidationTest {
             + " resource), not with --resources 1 (the default)", "trace-summary", "swf:" + swf, "--swf-memory-kb", "8");
         assertRefused("stowage trace-summary: --google-rule does not apply with TRACE 'swf:" + swf + "' (it applies to"
             + " google2011 traces)", "trace-summary", "swf:" + swf, "--google-rule", "attempts");
+    }
+
+    @Test
+    void capacityRefusesOptionsItWouldIgnore() throws IOException {
+        assertRefused("stowage capacity: --capacity does not apply with --servers '2x1.0,1x0.5' (it is the capacity of"
+            + " each server of a bare count; these servers give their own)", "capacity", "--sizes", "discrete:0.4@1",
+            "--servers", "2x1.0,1x0.5", "--capacity", "2");
+        assertRefused("stowage capacity: --gap does not apply with --sizes 'discrete:0.4@1' (it refines the bounds of"
+            + " uniform sizes)", "capacity", "--sizes", "discrete:0.4@1", "--gap", "0.1");
+        assertRefused("stowage capacity: --enumerate does not apply with --sizes 'uniform:0.1,0.9' (it lists the"
+            + " configurations of discrete sizes)", "capacity", "--sizes", "uniform:0.1,0.9", "--enumerate");
     }
 
     @Test
