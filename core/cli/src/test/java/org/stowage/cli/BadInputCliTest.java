@@ -135,7 +135,7 @@ class BadInputCliTest {
             List.of("--servers", "10000", "--intensity", "0.95", "--horizon", "4000000"),
             List.of("--arrivals", "batch:10000000", "--scheduler", "BF-J"));
         for (final List<String> command : commands) {
-            final CommandLine commandLine = new CommandLine(new StowageCli(ONE_GIB));
+            final CommandLine commandLine = StowageCli.commandLine(new StowageCli(ONE_GIB), null);
             final String[] args = Stream.concat(Stream.of("run"), command.stream()).toArray(String[]::new);
             final RunCommand runCommand = (RunCommand) commandLine.parseArgs(args).subcommand().commandSpec().userObject();
             final WorkloadPlan plan = WorkloadPlan.of(runCommand.workload.settings(),
