@@ -56,7 +56,7 @@ import org.stowage.core.kernel.Kernels;
  */
 class CommandLineFuzzTest {
     /** Cases per {@code ./mvnw verify}; {@code -Dstowage.fuzz.cases=N} for more or fewer. */
-    private static final int CASES = Integer.getInteger("stowage.fuzz.cases", 2500);
+    private static final int CASES = Integer.getInteger("stowage.fuzz.cases", 2000);
     private static final long BASE_SEED = Long.getLong("stowage.seed", 23_000L);
     /** The heap the runs are judged against (the memory checks refuse what would not fit). */
     private static final long HEAP = 256L << 20;
