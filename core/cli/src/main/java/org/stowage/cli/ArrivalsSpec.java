@@ -28,7 +28,7 @@ record ArrivalsSpec(long batch, String text) {
         }
         if (text.startsWith("batch:")) {
             try {
-                return new ArrivalsSpec(SpecText.count(text.substring("batch:".length()), "jobs"), text);
+                return new ArrivalsSpec(SpecText.count(text.substring("batch:".length()), "jobs", "job"), text);
             } catch (final IllegalArgumentException e) {
                 throw new SpecException(text, e.getMessage());
             }

@@ -15,6 +15,7 @@ import org.stowage.theory.SizeCdf;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -41,8 +42,19 @@ import picocli.CommandLine.Model.CommandSpec;
         "  stowage capacity --sizes uniform:0.1,0.9 --servers 5 --gap 0.005",
         "  stowage capacity --sizes discrete:0.3@1,0.45@1,0.7@1 --servers 3 --enumerate"})
 final class CapacityCommand implements Callable<Integer> {
+    /** Capacity of each server of a bare {@code --servers} count. */
+    static final String DEFAULT_CAPACITY = "1.0";
+    /**
+     * Heap bytes one enumerated configuration takes, per job type, at least: its count vector, the copy kept
+     * to find repeats, and its column of the LP (a nonzero per type, in the solver's own arrays).
+     */
+    private static final long ENUMERATED_BYTES_PER_TYPE = 32;
+
     @Spec
     private CommandSpec spec;
+
+    @ParentCommand
+    private StowageCli cli;
 
     @Option(names = "--sizes", paramLabel = "SPEC", defaultValue = "uniform:0.1,0.9", converter = SizesSpec.Converter.class,
         description = {"Job sizes, as for run (default: ${DEFAULT-VALUE}):",
@@ -57,8 +69,9 @@ final class CapacityCommand implements Callable<Integer> {
             + "2x1/1,1x2/0.5, or ec2:COUNT."})
     private ServersSpec servers;
 
-    @Option(names = "--capacity", paramLabel = "CAP", defaultValue = "1.0",
-        description = "Capacity of each server when --servers is a count: a number or a vector a/b/... (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--capacity", paramLabel = "CAP",
+        description = "Capacity of each server when --servers is a count: a number or a vector a/b/... (default: "
+            + DEFAULT_CAPACITY + ").")
     private String capacity;
 
     @Option(names = "--mu", paramLabel = "RATE", defaultValue = "0.01",
@@ -77,21 +90,21 @@ final class CapacityCommand implements Callable<Integer> {
         description = "Integer units per 1.0 of a resource, as in the simulator (default: ${DEFAULT-VALUE}).")
     private int resolution;
 
-    @Option(names = "--gap", paramLabel = "REL", defaultValue = "0.01",
-        description = "Uniform sizes: refine the partition until (upper - lower) / upper is at most this (default: ${DEFAULT-VALUE}).")
-    private double gap;
+    @Option(names = "--gap", paramLabel = "REL",
+        description = "Uniform sizes: refine the partition until (upper - lower) / upper is at most this (default: 0.01).")
+    private Double gap;
 
-    @Option(names = "--intervals", paramLabel = "N", defaultValue = "8",
-        description = "Uniform sizes: intervals of the first partition; each refinement doubles them (default: ${DEFAULT-VALUE}).")
-    private int intervals;
+    @Option(names = "--intervals", paramLabel = "N",
+        description = "Uniform sizes: intervals of the first partition; each refinement doubles them (default: 8).")
+    private Integer intervals;
 
-    @Option(names = "--max-intervals", paramLabel = "N", defaultValue = "256",
-        description = "Uniform sizes: stop refining beyond this many intervals (default: ${DEFAULT-VALUE}).")
-    private int maxIntervals;
+    @Option(names = "--max-intervals", paramLabel = "N",
+        description = "Uniform sizes: stop refining beyond this many intervals (default: 256).")
+    private Integer maxIntervals;
 
-    @Option(names = "--grid", paramLabel = "STEPS", defaultValue = "4000",
-        description = "Uniform sizes: grid steps per 1.0 on which the partition is cut; must divide --resolution (default: ${DEFAULT-VALUE}).")
-    private int grid;
+    @Option(names = "--grid", paramLabel = "STEPS",
+        description = "Uniform sizes: grid steps per 1.0 on which the partition is cut; must divide --resolution (default: 4000).")
+    private Integer grid;
 
     @Option(names = "--lp", paramLabel = "SOLVER", defaultValue = "GLOP",
         description = "LP solver of OR-Tools: GLOP or CLP (default: ${DEFAULT-VALUE}).")
@@ -113,7 +126,20 @@ final class CapacityCommand implements Callable<Integer> {
         final CapacityReport report = new CapacityReport(out, problem);
         if (problem.isDiscrete()) {
             report.discreteHeader();
-            final CapacityResult result = CapacitySolver.solveDiscrete(problem);
+            final CapacityResult result;
+            try {
+                result = CapacitySolver.solveDiscrete(problem);
+            } catch (final IllegalArgumentException e) {
+                if (!problem.enumerate()) {
+                    throw e;
+                }
+                // the enumeration stops at as many configurations as the heap holds
+                throw new IllegalArgumentException("invalid value for --enumerate: --sizes '" + sizes + "' on --servers '"
+                    + servers + "' has " + e.getMessage().replace("; too many to enumerate", "") + ", more than this"
+                    + " JVM's " + MemoryCheck.size(cli.maxHeap()) + " of heap holds (or the limit of "
+                    + MaxSupportableWorkload.Options.defaults().enumerationLimit() + "); drop --enumerate: column"
+                    + " generation solves the same LP", e);
+            }
             report.discreteResult(result);
             if (maximal) {
                 report.maximal(CapacitySolver.maximalConfigurations(problem));
@@ -133,6 +159,29 @@ final class CapacityCommand implements Callable<Integer> {
 
     /** The options as a validated problem; every error is one line naming the flag and the value. */
     private CapacityProblem problem() {
+        final boolean uniform = sizes.kind() == SizesSpec.Kind.UNIFORM;
+        if (capacity != null && (servers.ec2() || servers.groups().get(0).capacity() != null)) {
+            throw new IllegalArgumentException("--capacity does not apply with --servers '" + servers + "' (it is the"
+                + " capacity of each server of a bare count; these servers give their own)");
+        }
+        for (final Object[] option : new Object[][] {{"--gap", gap}, {"--intervals", intervals},
+                {"--max-intervals", maxIntervals}, {"--grid", grid}}) {
+            if (option[1] != null && !uniform) {
+                throw new IllegalArgumentException(option[0] + " does not apply with --sizes '" + sizes + "' (it refines"
+                    + " the bounds of uniform sizes)");
+            }
+        }
+        for (final Object[] option : new Object[][] {{"--enumerate", enumerate}, {"--maximal", maximal}}) {
+            if ((Boolean) option[1] && uniform) {
+                throw new IllegalArgumentException(option[0] + " does not apply with --sizes '" + sizes + "' (it lists"
+                    + " the configurations of discrete sizes)");
+            }
+        }
+        final String capacity = this.capacity == null ? DEFAULT_CAPACITY : this.capacity;
+        final double gap = this.gap == null ? 0.01 : this.gap;
+        final int intervals = this.intervals == null ? 8 : this.intervals;
+        final int maxIntervals = this.maxIntervals == null ? 256 : this.maxIntervals;
+        final int grid = this.grid == null ? 4000 : this.grid;
         if (!(mu > 0) || Double.isInfinite(mu)) {
             throw new IllegalArgumentException("invalid value for --mu: " + mu + " (must be finite and > 0)");
         }
@@ -151,8 +200,11 @@ final class CapacityCommand implements Callable<Integer> {
             throw new IllegalArgumentException("invalid value for --node-limit: " + nodeLimit + " (must be >= 1)");
         }
         final Units units = new Units(resolution);
-        final MaxSupportableWorkload.Options options = MaxSupportableWorkload.Options.defaults()
-            .withTolerance(tolerance).withLpSolver(solver).withPricingNodeLimit(nodeLimit);
+        final MaxSupportableWorkload.Options defaults = MaxSupportableWorkload.Options.defaults();
+        final long columnBytes = ENUMERATED_BYTES_PER_TYPE * Math.max(1, sizes.vectors().size()) + 64;
+        final MaxSupportableWorkload.Options options = new MaxSupportableWorkload.Options(tolerance, defaults.maxRounds(),
+            Math.max(1, Math.min(defaults.enumerationLimit(), cli.maxHeap() / 2 / columnBytes)), solver,
+            defaults.lpParameters(), nodeLimit);
         final double[] defaultCapacity;
         try {
             defaultCapacity = SpecText.vector(capacity);

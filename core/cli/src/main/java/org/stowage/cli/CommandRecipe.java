@@ -31,7 +31,8 @@ public record CommandRecipe(List<String> arguments, String figure) implements Sw
 
     @Override
     public Sweep.PointRunner rebuild() {
-        final ParseResult parsed = new CommandLine(new StowageCli()).parseArgs(arguments.toArray(String[]::new));
+        final ParseResult parsed = StowageCli.commandLine(new StowageCli(), null)
+            .parseArgs(arguments.toArray(String[]::new));
         final Object command = parsed.hasSubcommand() ? parsed.subcommand().commandSpec().userObject() : null;
         if (command instanceof SweepCommand sweep && figure == null) {
             return sweep.runner();

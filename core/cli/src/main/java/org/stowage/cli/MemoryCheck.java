@@ -35,9 +35,15 @@ final class MemoryCheck {
      * @param value      its value as it should be echoed (quoted if text)
      * @param why        how the jobs were counted, for the message (empty for servers only)
      * @param serversFlag the flag that gives the servers, and {@code serversValue} its value
+     * @param loadedBytes  bytes of input already loaded that the run keeps (a job list), 0 for none
      */
     record Need(long servers, int dimensions, long liveJobs, String flag, String value, String why,
-                String serversFlag, String serversValue) {
+                String serversFlag, String serversValue, long loadedBytes) {
+        Need(final long servers, final int dimensions, final long liveJobs, final String flag, final String value,
+             final String why, final String serversFlag, final String serversValue) {
+            this(servers, dimensions, liveJobs, flag, value, why, serversFlag, serversValue, 0);
+        }
+
         static Need batch(final ServersSpec servers, final int dimensions, final ArrivalsSpec arrivals) {
             return new Need(servers.count(), dimensions, arrivals.batch(), "--arrivals", quoted(arrivals.text()),
                 "the whole batch arrives at time 0", "--servers", quoted(servers.text()));
@@ -57,9 +63,20 @@ final class MemoryCheck {
             return new Need(servers, dimensions, 0, flag, quoted(value), "", flag, quoted(value));
         }
 
+        /**
+         * A run over {@code loadedBytes} of loaded jobs of which {@code liveJobs} are live at once (arrive at
+         * one instant), named by {@code flag} and {@code value}.
+         */
+        static Need loaded(final long servers, final int dimensions, final long liveJobs, final long loadedBytes,
+                           final String flag, final String value, final String serversValue) {
+            return new Need(servers, dimensions, liveJobs, flag, quoted(value), "arriving at one instant, and the list"
+                + " itself, " + size(loadedBytes), "--servers", quoted(serversValue), loadedBytes);
+        }
+
         /** Bytes one run holds at least. */
         long bytes() {
-            return MemoryEstimate.bytes(servers, dimensions, liveJobs);
+            final long run = MemoryEstimate.bytes(servers, dimensions, liveJobs);
+            return run >= Long.MAX_VALUE - loadedBytes ? Long.MAX_VALUE : run + loadedBytes;
         }
     }
 
@@ -96,7 +113,7 @@ final class MemoryCheck {
         }
         final long jobBytes = MemoryEstimate.bytesPerJob(need.dimensions());
         final long serverBytes = MemoryEstimate.bytesPerServer(need.dimensions());
-        final boolean jobsDominate = need.liveJobs() * jobBytes >= need.servers() * serverBytes;
+        final boolean jobsDominate = need.liveJobs() * jobBytes + need.loadedBytes() >= need.servers() * serverBytes;
         final String flag = jobsDominate ? need.flag() : need.serversFlag();
         final String value = jobsDominate ? need.value() : need.serversValue();
         final StringBuilder what = new StringBuilder();

@@ -160,9 +160,9 @@ final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
+        engineOptions.validate(threads);
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
-        engineOptions.validate(threads);
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
         }
@@ -189,6 +189,12 @@ final class ReproduceCommand implements Callable<Integer> {
                 chosen.add(added.isEmpty() ? each : withAdded(each, added));
             }
         }
+        final Scale scale = scale();
+        for (final Figure each : chosen) {
+            // every run made and checked before anything is written: an unreadable trace leaves no manifest
+            KernelFit.checkFigure(each, scale, seed, trace != null ? "--trace '" + trace + "'"
+                : "--trace '" + taskEvents + "' (the default)");
+        }
         if (!skipped.isEmpty()) {
             printer.println(String.join(", ", skipped) + " skipped: no Google 2011 trace at " + taskEvents
                 + " (pass --trace DIR)");
@@ -197,7 +203,6 @@ final class ReproduceCommand implements Callable<Integer> {
             printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
                 + " (their curves are not one per kernel)");
         }
-        final Scale scale = scale();
         final long start = System.nanoTime();
         final int[] verdicts = new int[Claim.Verdict.values().length];
         try (SweepEngine engine = engineOptions.open(threads)) {

@@ -11,9 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.experiment.RunSpec;
 import org.stowage.sweep.OutputDirectory;
-import org.stowage.sweep.PlannedRuns;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,12 +69,16 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
         schedulers = SchedulerList.parse(schedulerValues);
-        workload.heapLimit = cli.maxHeap();
-        workload.schedulers = List.copyOf(schedulers);
-        final WorkloadOptions.Plan plan = workload.plan(schedulers.get(0), seed);
+        final WorkloadPlan plan = WorkloadPlan.of(workload.settings(),
+            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache()));
+        final List<RunSpec> runs = new ArrayList<>();
+        for (final String name : schedulers) {
+            runs.add(KernelFit.prepare(name, plan, seed));
+        }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
         if (out != null) {
-            OutputDirectory.prepare(out, OutputDirectory.Owner.RUN, "--out");
+            // checked, not created: the directory appears with the first scheduler's results
+            OutputDirectory.check(out, OutputDirectory.Owner.RUN, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);
@@ -83,35 +88,37 @@ final class RunCommand implements Callable<Integer> {
         printer.println(header);
         printer.println("-".repeat(header.length()));
         final List<RunResult> results = new ArrayList<>();
-        cli.onInterrupt(() -> results.size() + " of " + schedulers.size() + " schedulers had finished; nothing was"
-            + " written" + (out == null ? "" : " to " + out + " (run writes its files once every scheduler has"
-            + " finished)"));
-        try {
-            for (final String name : schedulers) {
-                final RunResult result;
-                try (Progress progress = Progress.of(name, 1000)) {
-                    result = PlannedRuns.run(plan.spec().withScheduler(name),
-                        fraction -> progress.stepTo(Math.round(fraction * 1000)));
-                }
-                results.add(result);
-                printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
-                    name, result.metric("arrived_total"), result.metric("completed_total"),
-                    result.metric("rejected_total"), result.metric("mean_queue"), result.metric("wait_mean"),
-                    result.metric("wait_p99"), result.metric("utilization_r0"), result.metric("throughput"),
-                    result.stability().verdict().label(), result.wallSeconds() * 1e3, result.jobsPerSecond());
-                printer.flush();
+        cli.onInterrupt(() -> kept(results));
+        for (final RunSpec run : runs) {
+            final String name = run.scheduler();
+            final RunResult result;
+            try (Progress progress = Progress.of(name, 1000)) {
+                result = Experiments.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)));
+            } catch (final OutOfMemoryError e) {
+                throw CommandFailure.outOfMemory(e, cli.maxHeap(), kept(results));
             }
-        } catch (final OutOfMemoryError e) {
-            throw CommandFailure.outOfMemory(e, cli.maxHeap());
+            printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
+                name, result.metric("arrived_total"), result.metric("completed_total"),
+                result.metric("rejected_total"), result.metric("mean_queue"), result.metric("wait_mean"),
+                result.metric("wait_p99"), result.metric("utilization_r0"), result.metric("throughput"),
+                result.stability().verdict().label(), result.wallSeconds() * 1e3, result.jobsPerSecond());
+            printer.flush();
+            // each scheduler's results are kept as it finishes: a later one that fails costs only itself
+            final List<RunResult> finished = new ArrayList<>(results);
+            finished.add(result);
+            if (out != null) {
+                cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
+                    + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
+                try {
+                    RunOutputs.write(out, inputs(plan), finished, finished.size() == runs.size());
+                } catch (final IOException e) {
+                    throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
+                }
+            }
+            results.add(result);
+            cli.onInterrupt(() -> kept(results));
         }
         if (out != null) {
-            cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, from this run or an earlier"
-                + " one");
-            try {
-                RunOutputs.write(out, inputs(plan), results);
-            } catch (final IOException e) {
-                throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
-            }
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
                 + out.resolve(RunOutputs.SUMMARY));
         }
@@ -119,8 +126,23 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** What is on disk after {@code finished} of this run's schedulers, for an interruption or a failure. */
+    private String kept(final List<RunResult> finished) {
+        final int done = finished.size();
+        if (out == null || done == 0) {
+            return done + " of " + schedulers.size() + " schedulers had finished; nothing was written"
+                + (out == null ? " (no --out)" : " to " + out);
+        }
+        final List<String> names = new ArrayList<>();
+        for (final RunResult result : finished) {
+            names.add(result.scheduler());
+        }
+        return done + " of " + schedulers.size() + " schedulers had finished; the results of " + String.join(", ", names)
+            + " are in " + out + " (summary.json says \"complete\": false)";
+    }
+
     /** Every input, including the command that repeats this run exactly. */
-    private Map<String, Object> inputs(final WorkloadOptions.Plan plan) {
+    private Map<String, Object> inputs(final WorkloadPlan plan) {
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("schedulers", List.copyOf(schedulers));
         inputs.putAll(plan.inputs());

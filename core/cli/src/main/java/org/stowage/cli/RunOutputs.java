@@ -27,9 +27,12 @@ import org.stowage.core.experiment.RunResult;
  *       verdict is the metric {@code verdict} with a text value; a missing value (NaN) is empty.</li>
  *   <li>{@value #SERIES}: the queue-length series, {@code scheduler,time,mean_queue} (bucket start and
  *       time-average total queue length over the bucket).</li>
- *   <li>{@value #SUMMARY}: every input (including the command that repeats the run) and, per scheduler,
- *       its metrics and verdict details; NaN is written as null.</li>
+ *   <li>{@value #SUMMARY}: every input (including the command that repeats the run), whether every
+ *       scheduler has finished ({@code complete}), and, per finished scheduler, its metrics and verdict details;
+ *       NaN is written as null.</li>
  * </ul>
+ * The files are written again after each scheduler finishes, so a run that fails or is interrupted keeps
+ * the results of every scheduler that finished before.
  */
 final class RunOutputs {
     static final String RESULTS = "results.csv";
@@ -39,8 +42,8 @@ final class RunOutputs {
     private RunOutputs() {
     }
 
-    static void write(final Path directory, final Map<String, Object> inputs, final List<RunResult> results)
-        throws IOException {
+    static void write(final Path directory, final Map<String, Object> inputs, final List<RunResult> results,
+                      final boolean complete) throws IOException {
         Files.createDirectories(directory);
         atomically(directory.resolve(RESULTS), target -> {
             try (CsvWriter csv = csv(target)) {
@@ -68,6 +71,7 @@ final class RunOutputs {
         final Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("stowage", "0.1.0");
         summary.put("inputs", inputs);
+        summary.put("complete", complete);
         final List<Object> runs = new ArrayList<>();
         for (final RunResult result : results) {
             final Map<String, Object> run = new LinkedHashMap<>();

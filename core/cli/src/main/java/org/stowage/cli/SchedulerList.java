@@ -8,8 +8,9 @@ import org.stowage.core.kernel.Kernels;
 /**
  * The {@code --scheduler} values of {@code run} and {@code sweep}: each repeatable and comma-separated,
  * split only at commas that do not start a {@code key=value} parameter, so
- * {@code VQS-BF:J=7,stall=0.5,BF-J/S} is two schedulers. An empty name ({@code ","}, {@code "BF-J,,VQS"})
- * and an unknown or malformed spec are one-line errors naming the value.
+ * {@code VQS-BF:J=7,stall=0.5,BF-J/S} is two schedulers. An empty name ({@code ","}, {@code "BF-J,,VQS"}),
+ * a spec given twice (its rows in every file would be indistinguishable) and an unknown or malformed spec are
+ * one-line errors naming the value.
  */
 final class SchedulerList {
     /** Commas that do not start a {@code key=value} parameter. */
@@ -30,6 +31,10 @@ final class SchedulerList {
                     Kernels.byName(name.strip());
                 } catch (final IllegalArgumentException e) {
                     throw new IllegalArgumentException("invalid value for --scheduler: " + e.getMessage(), e);
+                }
+                if (schedulers.contains(name.strip())) {
+                    // two identical runs would be two indistinguishable rows in every file
+                    throw new SpecException(value, "names " + name.strip() + " twice").forFlag("--scheduler");
                 }
                 schedulers.add(name.strip());
             }

@@ -53,7 +53,7 @@ record ServersSpec(List<Group> groups, boolean ec2, String text) {
     private static ServersSpec parseOrThrow(final String text) {
         if (text.equals(GOOGLE_2011) || text.startsWith(GOOGLE_2011 + ":")) {
             final long perConfiguration = text.equals(GOOGLE_2011) ? 0
-                : SpecText.count(text.substring(GOOGLE_2011.length() + 1), "machines per configuration");
+                : SpecText.count(text.substring(GOOGLE_2011.length() + 1), "machines per configuration", "machine");
             final List<Group> groups = new ArrayList<>();
             for (int c = 0; c < Clusters.google2011Configurations(); c++) {
                 groups.add(new Group(perConfiguration == 0 ? Clusters.google2011Machines(c) : perConfiguration,
@@ -62,11 +62,11 @@ record ServersSpec(List<Group> groups, boolean ec2, String text) {
             return new ServersSpec(List.copyOf(groups), false, text);
         }
         if (text.startsWith("ec2:")) {
-            return new ServersSpec(List.of(new Group(SpecText.count(text.substring(4), "servers"),
+            return new ServersSpec(List.of(new Group(SpecText.count(text.substring(4), "servers", "server"),
                 new double[] {1, 1, 1})), true, text);
         }
         if (!text.contains("x")) {
-            return new ServersSpec(List.of(new Group(SpecText.count(text, "servers"), null)), false, text);
+            return new ServersSpec(List.of(new Group(SpecText.count(text, "servers", "server"), null)), false, text);
         }
         final List<Group> groups = new ArrayList<>();
         long total = 0;
@@ -75,7 +75,7 @@ record ServersSpec(List<Group> groups, boolean ec2, String text) {
             if (times <= 0 || times == group.length() - 1) {
                 throw new IllegalArgumentException("expected COUNTxCAPACITY, got '" + group + "'");
             }
-            final long count = SpecText.count(group.substring(0, times), "servers");
+            final long count = SpecText.count(group.substring(0, times), "servers", "server");
             final double[] capacity = SpecText.vector(group.substring(times + 1));
             for (final double c : capacity) {
                 if (c < 0) {
@@ -162,6 +162,21 @@ record ServersSpec(List<Group> groups, boolean ec2, String text) {
         } catch (final IllegalArgumentException e) {
             throw error(e.getMessage());
         }
+    }
+
+    /**
+     * The largest capacity of any server on each resource, in units: {@code defaultDimensions} entries of 1.0
+     * for a bare count, else one per resource of the groups' vectors.
+     */
+    int[] largestCapacityUnits(final Units units, final int defaultDimensions) {
+        final int[] largest = new int[dimensions(defaultDimensions)];
+        for (final Group group : groups) {
+            final int[] capacity = capacityUnits(units, group.capacity(), largest.length);
+            for (int d = 0; d < largest.length; d++) {
+                largest[d] = Math.max(largest[d], capacity[d]);
+            }
+        }
+        return largest;
     }
 
     private int[] capacityUnits(final Units units, final double[] capacity, final int dimensions) {

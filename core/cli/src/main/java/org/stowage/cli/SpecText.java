@@ -54,8 +54,8 @@ final class SpecText {
         return values;
     }
 
-    /** A whole number of {@code what} (for the message), at least 1. */
-    static long count(final String text, final String what) {
+    /** A whole number of {@code what} (for the message, plural), at least 1; {@code one} names one of them. */
+    static long count(final String text, final String what, final String one) {
         final long count;
         try {
             count = Long.parseLong(text.strip());
@@ -63,7 +63,7 @@ final class SpecText {
             throw new IllegalArgumentException("'" + text + "' is not a whole number of " + what, e);
         }
         if (count < 1) {
-            throw new IllegalArgumentException(what.substring(0, what.length() - 1) + " count must be >= 1: " + count);
+            throw new IllegalArgumentException(one + " count must be >= 1: " + count);
         }
         return count;
     }

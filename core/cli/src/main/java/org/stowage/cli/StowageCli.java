@@ -2,6 +2,8 @@ package org.stowage.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
@@ -21,10 +23,10 @@ import picocli.CommandLine.Model.OptionSpec;
  * JVM exits (130 for SIGINT).
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
-    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.",
-    subcommands = {RunCommand.class, SweepCommand.class, ReproduceCommand.class, CapacityCommand.class,
-        TraceSummaryCommand.class, SchedulersCommand.class, CommandLine.HelpCommand.class})
+    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.")
 public final class StowageCli {
+    /** The subcommands, in the order help lists them. */
+    private static final Map<String, Supplier<Object>> COMMANDS = commands();
     /** Exit code for bad arguments or bad input. */
     public static final int USAGE_ERROR = 2;
     /** Exit code for a failure that is not the input's fault (a full disk, memory exhausted after all). */
@@ -51,8 +53,13 @@ public final class StowageCli {
                 err.println(cli.interruptedLine());
             }
         }, "stowage-interrupt-note"));
-        final int code = execute(cli, new PrintWriter(System.out, true), err, args);
-        finished.set(true);
+        int code = FAILURE;
+        try {
+            code = execute(cli, new PrintWriter(System.out, true), err, args);
+        } finally {
+            // whatever ended the command, it was not an interruption
+            finished.set(true);
+        }
         System.exit(code);
     }
 
@@ -66,8 +73,37 @@ public final class StowageCli {
         return execute(new StowageCli(maxHeap), out, err, args);
     }
 
-    private static int execute(final StowageCli cli, final PrintWriter out, final PrintWriter err, final String... args) {
+    /**
+     * The command line of {@code cli}: every subcommand, or only {@code command} when it names one (picocli
+     * builds each command's model by reflection, some milliseconds each; a command line runs one).
+     */
+    static CommandLine commandLine(final StowageCli cli, final String command) {
         final CommandLine commandLine = new CommandLine(cli);
+        final boolean one = COMMANDS.containsKey(command);
+        for (final Map.Entry<String, Supplier<Object>> each : COMMANDS.entrySet()) {
+            if (!one || each.getKey().equals(command)) {
+                commandLine.addSubcommand(each.getKey(), each.getValue().get());
+            }
+        }
+        if (!one) {
+            commandLine.addSubcommand("help", new CommandLine.HelpCommand());
+        }
+        return commandLine;
+    }
+
+    private static Map<String, Supplier<Object>> commands() {
+        final Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
+        commands.put("run", RunCommand::new);
+        commands.put("sweep", SweepCommand::new);
+        commands.put("reproduce", ReproduceCommand::new);
+        commands.put("capacity", CapacityCommand::new);
+        commands.put("trace-summary", TraceSummaryCommand::new);
+        commands.put("schedulers", SchedulersCommand::new);
+        return commands;
+    }
+
+    private static int execute(final StowageCli cli, final PrintWriter out, final PrintWriter err, final String... args) {
+        final CommandLine commandLine = commandLine(cli, args.length == 0 ? null : args[0]);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((error, arguments) -> {
@@ -96,7 +132,21 @@ public final class StowageCli {
             commandLine.usage(out);
             return USAGE_ERROR;
         }
-        return commandLine.execute(args);
+        try {
+            return commandLine.execute(args);
+        } catch (final OutOfMemoryError | StackOverflowError e) {
+            // a resource failure no up-front check foresaw: one line, with what was kept, never a stack trace
+            final CommandLine failed = commandLine.getParseResult() != null && commandLine.getParseResult().hasSubcommand()
+                ? commandLine.getParseResult().subcommand().commandSpec().commandLine() : commandLine;
+            final String note = cli.interruptNote.get();
+            cli.onInterrupt(() -> null);
+            err.println(line(failed, (e instanceof OutOfMemoryError ? "out of memory (" + e.getMessage() + ") with the "
+                + MemoryCheck.size(cli.maxHeap) + " of heap this JVM may use; rerun with a larger -Xmx (java -Xmx8g -jar"
+                + " stowage.jar, or JAVA_OPTS=-Xmx8g bin/stowage)" : "the input is too deep for the thread's stack")
+                + "; " + (note == null ? "nothing was written" : note)));
+            err.flush();
+            return FAILURE;
+        }
     }
 
     /** {@code stowage COMMAND: MESSAGE} on one line, escaped. */

@@ -82,6 +82,9 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private WorkloadOptions workload;
 
+    /** Traces loaded once for every point of this sweep (on this JVM). */
+    private final TraceWorkloadPlan.Cache traces = new TraceWorkloadPlan.Cache();
+
     /** Most runs a sweep may have: the grid is listed in memory before anything runs. */
     static final long MAX_UNITS = 1_000_000;
     /** Most worker threads. */
@@ -102,6 +105,12 @@ final class SweepCommand implements Callable<Integer> {
         long gridUnits = (long) replications * schedulers.size();
         for (final String axis : vary) {
             final Sweep.Axis parsed = parseAxis(axis);
+            for (final Sweep.Axis earlier : axes) {
+                if (earlier.name().equals(parsed.name())) {
+                    throw new IllegalArgumentException("invalid value for --vary: '" + axis + "' varies " + parsed.name()
+                        + " a second time (give one --vary " + parsed.name() + "=... with every value)");
+                }
+            }
             axes.add(parsed);
             gridUnits = gridUnits > MAX_UNITS ? gridUnits : gridUnits * parsed.values().size();
         }
@@ -110,26 +119,31 @@ final class SweepCommand implements Callable<Integer> {
                 + replications + " replication(s) and " + schedulers.size() + " scheduler(s) makes more than "
                 + MAX_UNITS + " runs");
         }
-        workload.heapLimit = cli.maxHeap();
-        workload.schedulers = List.copyOf(schedulers);
-        final Map<String, Object> inputs = new LinkedHashMap<>(workload.plan(schedulers.get(0), seed).inputs());
-        inputs.put("vary", List.copyOf(vary));
-        final Sweep sweep = new Sweep(schedulers, axes, replications, seed, inputs);
-        final int units = sweep.units().size();
+        final WorkloadSettings base = workload.settings();
+        SweepRules.check(base, schedulers, axes);
+        final WorkloadPlan.Context context = context(cli.maxHeap());
+        final Sweep probe = new Sweep(schedulers, axes, replications, seed, Map.of());
+        final int units = probe.units().size();
         final int concurrent = engineOptions.concurrentHere(threads, units);
         MemoryCheck.Need largest = null;
-        for (final Sweep.Point point : sweep.points()) {
+        final List<Map<String, Object>> pointInputs = new ArrayList<>();
+        for (final Sweep.Point point : probe.points()) {
             if (point.replication() == 0) {
+                // fail fast, before any run, on a bad value or an incompatible scheduler anywhere in the grid
+                final WorkloadPlan plan = planAt(point, context);
                 for (final String scheduler : schedulers) {
-                    // fail fast, before any run, on a bad value anywhere in the grid
-                    final MemoryCheck.Need need = planAt(point, scheduler).memory();
-                    if (largest == null || need.bytes() > largest.bytes()) {
-                        largest = need;
-                    }
+                    KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed());
                 }
+                if (largest == null || plan.memory().bytes() > largest.bytes()) {
+                    largest = plan.memory();
+                }
+                pointInputs.add(plan.inputs());
             }
         }
         MemoryCheck.require(largest, concurrent, cli.maxHeap(), "--threads");
+        final Map<String, Object> inputs = SweepRules.commonInputs(pointInputs);
+        inputs.put("vary", List.copyOf(vary));
+        final Sweep sweep = new Sweep(schedulers, axes, replications, seed, inputs);
 
         final PrintWriter printer = spec.commandLine().getOut();
         final PrintWriter errors = spec.commandLine().getErr();
@@ -161,27 +175,27 @@ final class SweepCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** What planning a point needs: the heap, every scheduler (a LoTES plan is made when one reads it), traces. */
+    private WorkloadPlan.Context context(final long heap) {
+        return new WorkloadPlan.Context(heap, schedulers == null ? SchedulerList.parse(schedulerValues) : schedulers,
+            traces);
+    }
+
     /**
      * Runs a point as {@code run} would with the point's values; its cost estimate is the run's expected
-     * number of arrivals (horizon x arrival rate), or the trace's job count.
+     * number of jobs. Plans each unit again (on a remote engine, in the executor's JVM).
      */
     Sweep.PointRunner runner() {
+        final WorkloadPlan.Context context = context(Runtime.getRuntime().maxMemory());
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return PlannedRuns.run(planAt(point, scheduler).spec());
+                return PlannedRuns.run(planAt(point, context).runSpec(schedulerAt(point, scheduler), point.seed()));
             }
 
             @Override
             public double cost(final Sweep.Point point, final String scheduler) {
-                final Map<String, Object> inputs = planAt(point, scheduler).inputs();
-                if (inputs.get("trace_jobs") instanceof Number jobs) {
-                    return jobs.doubleValue();
-                }
-                if (inputs.get("horizon") instanceof Number horizon && inputs.get("lambda_used") instanceof Number lambda) {
-                    return horizon.doubleValue() * lambda.doubleValue();
-                }
-                return 1;
+                return planAt(point, context).expectedJobs();
             }
         };
     }
@@ -199,20 +213,31 @@ final class SweepCommand implements Callable<Integer> {
         return count;
     }
 
-    private WorkloadOptions.Plan planAt(final Sweep.Point point, final String scheduler) {
-        WorkloadOptions options = workload;
-        String schedulerSpec = scheduler;
+    /** The workload of {@code point}: the command's settings with the point's axis values. */
+    private WorkloadPlan planAt(final Sweep.Point point, final WorkloadPlan.Context context) {
+        WorkloadSettings settings = workload.settings();
         for (final Map.Entry<String, String> coordinate : point.coordinates().entrySet()) {
             final String name = coordinate.getKey();
             if (name.startsWith("scheduler.")) {
-                schedulerSpec = withParameter(schedulerSpec, name.substring("scheduler.".length()), coordinate.getValue());
                 continue;
             }
             try {
-                options = options.with(name, coordinate.getValue());
+                settings = settings.with(name, coordinate.getValue());
             } catch (final IllegalArgumentException e) {
                 throw new IllegalArgumentException("invalid value for --vary: " + name + "=" + coordinate.getValue()
                     + ": " + e.getMessage(), e);
+            }
+        }
+        return WorkloadPlan.of(settings, context);
+    }
+
+    /** {@code scheduler} with the point's {@code scheduler.KEY} values, checked against the registry. */
+    static String schedulerAt(final Sweep.Point point, final String scheduler) {
+        String schedulerSpec = scheduler;
+        for (final Map.Entry<String, String> coordinate : point.coordinates().entrySet()) {
+            if (coordinate.getKey().startsWith("scheduler.")) {
+                schedulerSpec = withParameter(schedulerSpec, coordinate.getKey().substring("scheduler.".length()),
+                    coordinate.getValue());
             }
         }
         try {
@@ -220,7 +245,7 @@ final class SweepCommand implements Callable<Integer> {
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid value for --vary: " + e.getMessage(), e);
         }
-        return options.plan(schedulerSpec, point.seed());
+        return schedulerSpec;
     }
 
     /** {@code NAME} or {@code NAME:K=V,...} with {@code key=value} added (or replaced). */
@@ -247,9 +272,9 @@ final class SweepCommand implements Callable<Integer> {
         }
         final String name = text.substring(0, equals);
         final String values = text.substring(equals + 1);
-        if (!name.startsWith("scheduler.") && !WorkloadOptions.VARIABLE.contains(name)) {
+        if (!name.startsWith("scheduler.") && !WorkloadSettings.VARIABLE.contains(name)) {
             throw new IllegalArgumentException("invalid value for --vary: '" + text + "': cannot vary '" + name
-                + "'; variable: " + String.join(", ", WorkloadOptions.VARIABLE) + ", or scheduler.KEY");
+                + "'; variable: " + String.join(", ", WorkloadSettings.VARIABLE) + ", or scheduler.KEY");
         }
         final String[] range = values.split(":");
         if (range.length == 3 && isNumber(range[0]) && isNumber(range[1]) && isNumber(range[2])) {
@@ -266,7 +291,7 @@ final class SweepCommand implements Callable<Integer> {
                 // rounding to 12 significant digits keeps 0.85 + 7 * 0.02 from printing as 0.9900000000000001
                 list.add(ResultFiles.number(Double.parseDouble(String.format(Locale.ROOT, "%.12g", start + i * step))));
             }
-            return new Sweep.Axis(name, list);
+            return new Sweep.Axis(name, distinct(text, list));
         }
         final String separator = values.contains(";") ? ";" : ",";
         final List<String> list = new ArrayList<>();
@@ -276,7 +301,18 @@ final class SweepCommand implements Callable<Integer> {
             }
             list.add(value.strip());
         }
-        return new Sweep.Axis(name, list);
+        return new Sweep.Axis(name, distinct(text, list));
+    }
+
+    /** {@code values}, refused when one appears twice: two points with one coordinate would be one row twice. */
+    private static List<String> distinct(final String text, final List<String> values) {
+        final java.util.Set<String> seen = new java.util.HashSet<>();
+        for (final String value : values) {
+            if (!seen.add(value)) {
+                throw new IllegalArgumentException("invalid value for --vary: '" + text + "' gives " + value + " twice");
+            }
+        }
+        return values;
     }
 
     private static boolean isNumber(final String text) {

@@ -52,14 +52,14 @@ final class TraceSummaryCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new IllegalArgumentException("invalid value for --repeat: " + repeat + " (must be >= 1)");
         }
-        final Units units = WorkloadOptions.units(resolution);
-        traceOptions.options(units);
-        traceOptions.intervalMicros();
-        traceOptions.beta();
+        final Units units = WorkloadPlan.units(resolution);
+        final WorkloadSettings settings = traceOptions.settings(WorkloadSettings.defaults());
+        TraceInputs.check(settings, units);
+        OptionRules.checkTrace(settings, trace, "TRACE '" + trace + "'");
         final PrintWriter out = spec.commandLine().getOut();
         LoadedTrace loaded = null;
         for (int run = 1; run <= repeat; run++) {
-            loaded = traceOptions.load("TRACE", trace, units);
+            loaded = TraceInputs.load("TRACE", trace, settings, units);
             if (repeat > 1) {
                 final TraceSummary summary = loaded.summary();
                 out.printf(Locale.ROOT, "load %d: %,d rows in %.3f s wall (%,.0f rows/s), %.3f s CPU (%,.0f rows/s)%n",
@@ -68,7 +68,7 @@ final class TraceSummaryCommand implements Callable<Integer> {
             }
         }
         out.print(loaded.summary().report());
-        final TraceWorkload workload = traceOptions.workload(loaded, TimeMode.SLOTTED);
+        final TraceWorkload workload = TraceInputs.workload(settings, loaded, TimeMode.SLOTTED);
         if (workload.jobCount() > 0) {
             long serviceSlots = 0;
             for (int i = 0; i < workload.jobCount(); i++) {

@@ -149,6 +149,16 @@ public final class AddedSchedulers implements Figure {
     }
 
     @Override
+    public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return base.spec(point, scheduler, scale);
+    }
+
+    @Override
+    public void prepareInputs(final Scale scale, final long seed) {
+        base.prepareInputs(scale, seed);
+    }
+
+    @Override
     public double cost(final Sweep.Point point, final String scheduler, final Scale scale) {
         return base.cost(point, scheduler, scale);
     }

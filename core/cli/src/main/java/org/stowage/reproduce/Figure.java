@@ -32,6 +32,24 @@ public interface Figure {
     /** The grid at {@code scale}, with every point seed derived from {@code seed}. */
     Sweep sweep(Scale scale, long seed);
 
+    /**
+     * The plain simulation run of {@code scheduler} at {@code point}, for a figure whose units are such runs
+     * (so that the command can make and check every run before anything is written); null for a figure whose
+     * units are computed otherwise (a batch of the trace, a table).
+     */
+    default RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return null;
+    }
+
+    /**
+     * Reads what the figure's runs read (a trace), so that an unreadable input fails before anything is
+     * written; figures whose inputs are all made in code have nothing to do.
+     *
+     * @throws IllegalArgumentException or an unchecked trace error, naming the input
+     */
+    default void prepareInputs(final Scale scale, final long seed) {
+    }
+
     /** Runs {@code scheduler} at {@code point}: one unit of the sweep. Called concurrently; must not share mutable state. */
     RunResult run(Sweep.Point point, String scheduler, Scale scale);
 

@@ -276,6 +276,12 @@ final class PaperDjsf {
             return true;
         }
 
+        /** Loads the trace and samples the first batch, so that a bad trace fails before anything is written. */
+        @Override
+        public final void prepareInputs(final Scale scale, final long seed) {
+            batches.batch(sweep(scale, seed).points().get(0).seed());
+        }
+
         @Override
         Map<String, Object> inputs() {
             final Map<String, Object> inputs = new LinkedHashMap<>();

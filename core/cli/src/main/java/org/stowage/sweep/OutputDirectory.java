@@ -40,6 +40,49 @@ public final class OutputDirectory {
      * @throws IllegalArgumentException one line, {@code invalid value for FLAG: 'DIR' REASON}
      */
     public static void prepare(final Path directory, final Owner owner, final String flag) {
+        checkOwner(directory, owner, flag);
+        final String text = directory.toString();
+        try {
+            Files.createDirectories(directory);
+        } catch (final FileAlreadyExistsException e) {
+            throw error(flag, text, "cannot be created: " + Messages.printable(e.getFile()) + " is not a directory");
+        } catch (final IOException | SecurityException e) {
+            throw error(flag, text, "cannot be created (" + reason(e) + ")");
+        }
+        writable(directory, flag, text);
+    }
+
+    /**
+     * Checks, as {@link #prepare} does, that {@code directory} could be created and written and can take
+     * {@code owner}'s results, without creating it: the nearest existing directory on its path is tried
+     * instead. For a command that writes nothing until it has results (a run), so an interrupted or failed
+     * command leaves no empty directory behind.
+     */
+    public static void check(final Path directory, final Owner owner, final String flag) {
+        checkOwner(directory, owner, flag);
+        final String text = directory.toString();
+        Path existing = directory.toAbsolutePath();
+        while (!Files.exists(existing)) {
+            existing = existing.getParent();
+            if (existing == null) {
+                throw error(flag, text, "cannot be created (no existing directory on its path)");
+            }
+        }
+        if (!Files.isDirectory(existing)) {
+            throw error(flag, text, "cannot be created (Not a directory: " + Messages.printable(text) + ")");
+        }
+        writable(existing, flag, text);
+    }
+
+    private static void writable(final Path directory, final String flag, final String text) {
+        try {
+            Files.delete(Files.createTempFile(directory, ".stowage-write-check", ".tmp"));
+        } catch (final IOException | SecurityException e) {
+            throw error(flag, text, "is not writable (" + reason(e) + ")");
+        }
+    }
+
+    private static void checkOwner(final Path directory, final Owner owner, final String flag) {
         final String text = directory.toString();
         if (text.isBlank()) {
             throw error(flag, text, "is an empty path (give a directory, e.g. --out results)");
@@ -56,18 +99,6 @@ public final class OutputDirectory {
         if (owner == Owner.SWEEP && run) {
             throw error(flag, text, "holds a run's results (" + RUN_SUMMARY + "); a sweep would overwrite its "
                 + SweepFiles.RESULTS + "; use another directory");
-        }
-        try {
-            Files.createDirectories(directory);
-        } catch (final FileAlreadyExistsException e) {
-            throw error(flag, text, "cannot be created: " + Messages.printable(e.getFile()) + " is not a directory");
-        } catch (final IOException | SecurityException e) {
-            throw error(flag, text, "cannot be created (" + reason(e) + ")");
-        }
-        try {
-            Files.delete(Files.createTempFile(directory, ".stowage-write-check", ".tmp"));
-        } catch (final IOException | SecurityException e) {
-            throw error(flag, text, "is not writable (" + reason(e) + ")");
         }
     }
 

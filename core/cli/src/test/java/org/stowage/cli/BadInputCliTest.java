@@ -135,10 +135,11 @@ class BadInputCliTest {
             List.of("--servers", "10000", "--intensity", "0.95", "--horizon", "4000000"),
             List.of("--arrivals", "batch:10000000", "--scheduler", "BF-J"));
         for (final List<String> command : commands) {
-            final CommandLine commandLine = new CommandLine(new StowageCli(ONE_GIB));
+            final CommandLine commandLine = StowageCli.commandLine(new StowageCli(ONE_GIB), null);
             final String[] args = Stream.concat(Stream.of("run"), command.stream()).toArray(String[]::new);
             final RunCommand runCommand = (RunCommand) commandLine.parseArgs(args).subcommand().commandSpec().userObject();
-            final WorkloadOptions.Plan plan = runCommand.workload.plan("BF-J", 1);
+            final WorkloadPlan plan = WorkloadPlan.of(runCommand.workload.settings(),
+                new WorkloadPlan.Context(ONE_GIB, List.of("BF-J"), new TraceWorkloadPlan.Cache()));
             MemoryCheck.require(plan.memory(), 1, ONE_GIB, null);
             assertTrue(plan.memory().bytes() < ONE_GIB / 2, String.join(" ", args) + ": " + plan.memory().bytes());
         }

@@ -1,6 +1,7 @@
 package org.stowage.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Case 23 of issue 11: Ctrl-C (SIGINT) used to exit 130 without a word. Now a sweep says how many runs are
- * on disk and that rerunning resumes (and it does), and a run says that nothing was written. The command
+ * on disk and that rerunning resumes (and it does), and a run says that nothing was written (and leaves no
+ * empty {@code --out} directory). The command
  * runs in a child JVM that gets a real SIGINT, so this needs a POSIX {@code kill}.
  */
 class InterruptTest {
@@ -77,7 +79,8 @@ class InterruptTest {
         final String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(130, process.exitValue(), stderr);
         assertEquals("stowage: interrupted; 0 of 2 schedulers had finished; nothing was written to " + directory
-            + " (run writes its files once every scheduler has finished)" + System.lineSeparator(), stderr);
+            + System.lineSeparator(), stderr);
+        assertFalse(Files.exists(directory), "no empty --out directory is left behind (issue 23)");
     }
 
     private static Process start(final List<String> args) throws IOException {

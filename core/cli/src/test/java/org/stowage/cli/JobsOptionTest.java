@@ -54,6 +54,7 @@ class JobsOptionTest {
         final Path good = Files.writeString(temp.resolve("two.csv"), "arrival,duration,r1,r2\n0,4,0.5,0.5\n");
         assertEquals(2, run("run", "--jobs", good.toString(), "--servers", "1", "--intensity", "0.5",
             "--scheduler", "SJF"));
-        assertTrue(err.toString().contains("--intensity and --lambda do not apply to --jobs"), err.toString());
+        assertEquals("stowage run: --intensity does not apply with --jobs '" + good + "' (the file gives every job)"
+            + System.lineSeparator(), err.toString());
     }
 }

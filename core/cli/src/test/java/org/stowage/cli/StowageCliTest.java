@@ -200,9 +200,9 @@ class StowageCliTest {
             "--horizon", "200"), err.toString());
         assertTrue(out.toString().startsWith("20 servers (ec2:20), sizes ec2, service exponential:1, arrivals poisson"
             + " lambda [12.0, 66.0, 12.0] per type (maximal configurations)"), out.toString());
-        assertOneLineError("stowage run: --intensity-basis configurations needs discrete --sizes (discrete:... or ec2),"
-            + " Poisson arrivals and --intensity, not --lambda: uniform:0.1,0.9", "run", "--intensity-basis",
-            "configurations");
+        assertOneLineError("stowage run: invalid value for --intensity-basis: 'configurations' needs discrete job types,"
+            + " and --sizes 'uniform:0.1,0.9' (the default) has none (use --sizes discrete:SIZE@WEIGHT,... or ec2)",
+            "run", "--intensity-basis", "configurations");
     }
 
     @Test

@@ -86,6 +86,9 @@ public final class MaxWeightConfiguration {
     private final double[] inverseCapacity;
     private final int[] residual;
     private final int[] current;
+    /** Per search level: the next count of its candidate to try, and the value with which it was entered. */
+    private final int[] nextCount;
+    private final double[] levelValue;
     private int[] best;
     private double bestValue;
     private double bestValueOfLastSolve;
@@ -156,6 +159,8 @@ public final class MaxWeightConfiguration {
         this.itemGridSize = new int[types * dimensions];
         this.residual = new int[dimensions];
         this.current = new int[types];
+        this.nextCount = new int[types + 1];
+        this.levelValue = new double[types + 1];
     }
 
     /**
@@ -204,7 +209,7 @@ public final class MaxWeightConfiguration {
         best = out;
         bestValue = 0;
         activeLimit = limit == Long.MAX_VALUE ? Long.MAX_VALUE : nodes + limit; // nodes counts both attempts
-        search(0, 0.0);
+        search();
         best = null;
     }
 
@@ -341,21 +346,72 @@ public final class MaxWeightConfiguration {
         }
     }
 
-    private void search(final int level, final double value) {
-        nodes++;
-        if (value > bestValue) {
-            bestValue = value;
-            System.arraycopy(current, 0, best, 0, types); // candidates from this level on are still 0
+    /**
+     * The depth-first search, one level per candidate, as a loop over explicit per-level state rather than
+     * recursion: a search as deep as the candidates (thousands of types) would overflow the thread's stack.
+     * Level {@code i} fixes {@code k_i}, trying {@code nextCount[i]} down to 0; the residual and
+     * {@code current} hold the counts fixed at the levels above.
+     */
+    private void search() {
+        int level = 0;
+        double value = 0;
+        while (true) {
+            nodes++;
+            if (value > bestValue) {
+                bestValue = value;
+                System.arraycopy(current, 0, best, 0, types); // candidates from this level on are still 0
+            }
+            if (level < candidates) {
+                levelValue[level] = value;
+                nextCount[level] = Configurations.maxCount(sizes[order[level]], residual);
+            } else {
+                if (level == 0) {
+                    return;
+                }
+                level--;
+                untake(level);
+            }
+            while (true) {
+                final int k = nextBranch(level);
+                if (k >= 0) {
+                    final int[] size = sizes[order[level]];
+                    current[order[level]] = k;
+                    for (int d = 0; d < dimensions; d++) {
+                        residual[d] -= k * size[d];
+                    }
+                    value = levelValue[level] + k * candidateWeight[level];
+                    level++;
+                    break;
+                }
+                current[order[level]] = 0;
+                if (level == 0) {
+                    return;
+                }
+                level--;
+                untake(level);
+            }
         }
-        if (level == candidates) {
-            return;
+    }
+
+    /** Gives back the residual that the count fixed at {@code level} took. */
+    private void untake(final int level) {
+        final int[] size = sizes[order[level]];
+        final int k = current[order[level]];
+        for (int d = 0; d < dimensions; d++) {
+            residual[d] += k * size[d];
         }
-        final int type = order[level];
-        final int[] size = sizes[type];
+    }
+
+    /**
+     * The next count of {@code level}'s candidate worth a branch, from {@code nextCount[level]} down, or -1
+     * when the level is done: the bounds cut every smaller count, or the node limit stops the search.
+     */
+    private int nextBranch(final int level) {
+        final int[] size = sizes[order[level]];
         final double weight = candidateWeight[level];
-        final int most = Configurations.maxCount(size, residual);
+        final double value = levelValue[level];
         final double nextEfficiency = efficiency[level + 1];
-        for (int k = most; k >= 0; k--) {
+        for (int k = nextCount[level]; k >= 0; k--) {
             final double withK = value + k * weight;
             double normalisedResidual = 0;
             for (int d = 0; d < dimensions; d++) {
@@ -363,26 +419,20 @@ public final class MaxWeightConfiguration {
             }
             final double surrogate = withK + normalisedResidual * nextEfficiency;
             if (surrogate <= bestValue) {
-                break; // non-decreasing in k (candidates sorted by efficiency): smaller k cannot do better
+                return -1; // non-decreasing in k (candidates sorted by efficiency): smaller k cannot do better
             }
             if (nodes >= activeLimit) {
                 abandonFrom(level, k, value);
-                break;
+                return -1;
             }
             if (perResourceBound(level + 1, k, size, withK) <= bestValue
                 || withK + gridBound(level + 1, k, size) <= bestValue) {
                 continue;
             }
-            current[type] = k;
-            for (int d = 0; d < dimensions; d++) {
-                residual[d] -= k * size[d];
-            }
-            search(level + 1, withK);
-            for (int d = 0; d < dimensions; d++) {
-                residual[d] += k * size[d];
-            }
+            nextCount[level] = k - 1;
+            return k;
         }
-        current[type] = 0;
+        return -1;
     }
 
     /**

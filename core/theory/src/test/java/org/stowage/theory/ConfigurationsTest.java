@@ -109,4 +109,26 @@ class ConfigurationsTest {
             k[j]++;
         }
     }
+
+    /** Issue 23: the enumeration recursed once per type; 2,000 types are listed on a thread with a 128 KiB stack. */
+    @Test
+    void thousandsOfTypesNeedNoStack() throws InterruptedException {
+        final int types = 2000;
+        final int[][] sizes = new int[types][];
+        for (int j = 0; j < types; j++) {
+            sizes[j] = new int[] {600 + j % 300}; // more than half the capacity: each fits alone
+        }
+        final Object[] result = new Object[1];
+        final Thread thread = new Thread(null, () -> {
+            try {
+                result[0] = Configurations.maximal(sizes, new int[] {1000}, 10_000);
+            } catch (final Throwable e) {
+                result[0] = e;
+            }
+        }, "small-stack", 128 << 10);
+        thread.start();
+        thread.join();
+        org.junit.jupiter.api.Assertions.assertInstanceOf(java.util.List.class, result[0], String.valueOf(result[0]));
+        org.junit.jupiter.api.Assertions.assertEquals(types, ((java.util.List<?>) result[0]).size());
+    }
 }

@@ -77,4 +77,40 @@ class MaxWeightConfigurationTest {
             }
         }
     }
+
+    /**
+     * Issue 23: `capacity` with 5,000 discrete types overflowed the stack, the search recursing once per
+     * candidate. It is a loop now: 5,000 candidates searched to full depth on a thread with a 128 KiB stack.
+     */
+    @Test
+    void thousandsOfCandidatesNeedNoStack() throws InterruptedException {
+        final int types = 5000;
+        final SplittableRandom random = new SplittableRandom(23);
+        final int[][] sizes = new int[types][];
+        final double[] weights = new double[types];
+        for (int j = 0; j < types; j++) {
+            sizes[j] = new int[] {10_000 + random.nextInt(890_000)};
+            weights[j] = sizes[j][0] * (1 + 1e-3 * random.nextDouble()); // nearly proportional: a deep search
+        }
+        final MaxWeightConfiguration search = new MaxWeightConfiguration(sizes, 0, 200_000);
+        final int[] out = new int[types];
+        final double[] value = new double[1];
+        final Throwable[] failure = new Throwable[1];
+        final Thread thread = new Thread(null, () -> {
+            try {
+                value[0] = search.solve(weights, new int[] {1_000_000}, out);
+            } catch (final Throwable e) {
+                failure[0] = e;
+            }
+        }, "small-stack", 128 << 10);
+        thread.start();
+        thread.join();
+        assertEquals(null, failure[0], "no StackOverflowError");
+        assertTrue(value[0] > 0 && search.upperBound() >= value[0], value[0] + " <= " + search.upperBound());
+        long used = 0;
+        for (int j = 0; j < types; j++) {
+            used += (long) out[j] * sizes[j][0];
+        }
+        assertTrue(used <= 1_000_000, "feasible: " + used);
+    }
 }

@@ -45,7 +45,17 @@ public record KernelParameter(String key, String description, String expected, S
     /** A real number in {@code (min, max]} (or {@code [min, max]} when {@code closedBelow}). */
     public static KernelParameter real(final String key, final String description, final double min,
                                        final boolean closedBelow, final double max, final double defaultValue) {
-        final String expected = "a number in " + (closedBelow ? "[" : "(") + min + ", " + max + "]";
+        return real(key, description, min, closedBelow, max, true, defaultValue);
+    }
+
+    /**
+     * A real number between {@code min} and {@code max}, each end included when its flag says so: the one
+     * check of the range, which the help text ({@link #expected}) states exactly as the parser applies it.
+     */
+    public static KernelParameter real(final String key, final String description, final double min,
+                                       final boolean closedBelow, final double max, final boolean closedAbove,
+                                       final double defaultValue) {
+        final String expected = "a number in " + (closedBelow ? "[" : "(") + min + ", " + max + (closedAbove ? "]" : ")");
         return new KernelParameter(key, description, expected, Double.toString(defaultValue), text -> {
             final double value;
             try {
@@ -53,7 +63,7 @@ public record KernelParameter(String key, String description, String expected, S
             } catch (final NumberFormatException e) {
                 throw new IllegalArgumentException(expected, e);
             }
-            if (!(closedBelow ? value >= min : value > min) || !(value <= max)) {
+            if (!(closedBelow ? value >= min : value > min) || !(closedAbove ? value <= max : value < max)) {
                 throw new IllegalArgumentException(expected);
             }
             return value;

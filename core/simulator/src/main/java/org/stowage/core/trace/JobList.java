@@ -38,7 +38,9 @@ import it.unimi.dsi.fastutil.doubles.DoubleArrays;
  * around them; a UTF-8 byte order mark is accepted; quoted fields are not. Line endings LF or CRLF; the file
  * may be gzip (recognised by its magic bytes). Every error is a {@link TraceFormatException} naming the
  * file, line, column and value, e.g. {@code jobs.csv line 4, duration (column 2) = '-1': must be a finite
- * number > 0}; an unknown column is an error (a misspelt optional column would otherwise be ignored).
+ * number > 0}; an unknown column is an error (a misspelt optional column would otherwise be ignored). A
+ * reader may ask more of the rows ({@link Limits}: times below a bound, whole times, sizes within its
+ * servers), checked and named the same way.
  *
  * <p>Immutable: any number of workloads on any threads may read one list. Memory: 28 + 4·D bytes per job.
  */
@@ -83,7 +85,56 @@ public final class JobList {
      * @throws TraceFormatException naming the file, line, column and value of the first bad input
      */
     public static JobList load(final Path file, final Units units) {
-        return JobListLoader.load(file, units);
+        return JobListLoader.load(file, units, Limits.NONE);
+    }
+
+    /**
+     * Reads a job list file whose rows must also meet {@code limits}, checked as each row is read, so a row
+     * that breaks one is named by its line like any other bad value.
+     *
+     * @throws TraceFormatException naming the file, line, column and value of the first bad input
+     */
+    public static JobList load(final Path file, final Units units, final Limits limits) {
+        return JobListLoader.load(file, units, limits);
+    }
+
+    /**
+     * What a reader of the list needs of its rows beyond the format: times below a bound (a simulation's
+     * times stay exact doubles only up to 2<sup>53</sup>), whole times (slotted time would round a
+     * fractional one), sizes within a cluster's largest server (a larger job could never start). Each limit
+     * carries the reason its caller gives, which ends the row's error message. Immutable.
+     *
+     * @param maxTime       arrivals and (predicted) durations must be below this
+     * @param timeReason    why, for the message
+     * @param wholeTimes    arrivals and (predicted) durations must be whole numbers
+     * @param wholeReason   why, for the message
+     * @param maxSizeUnits  per resource, the largest size in units a job may have (resources beyond the array
+     *                      are not limited), or null for none
+     * @param sizeReason    why, for the message
+     */
+    public record Limits(double maxTime, String timeReason, boolean wholeTimes, String wholeReason,
+                         int[] maxSizeUnits, String sizeReason) {
+        /** No limit beyond the format. */
+        public static final Limits NONE = new Limits(Double.POSITIVE_INFINITY, null, false, null, null, null);
+
+        public Limits {
+            maxSizeUnits = maxSizeUnits == null ? null : maxSizeUnits.clone();
+        }
+
+        /** These limits with times below {@code max}, for {@code reason}. */
+        public Limits withTimesBelow(final double max, final String reason) {
+            return new Limits(max, reason, wholeTimes, wholeReason, maxSizeUnits, sizeReason);
+        }
+
+        /** These limits with whole times, for {@code reason}. */
+        public Limits withWholeTimes(final String reason) {
+            return new Limits(maxTime, timeReason, true, reason, maxSizeUnits, sizeReason);
+        }
+
+        /** These limits with sizes at most {@code units[d]} on resource d, for {@code reason}. */
+        public Limits withSizesAtMost(final int[] units, final String reason) {
+            return new Limits(maxTime, timeReason, wholeTimes, wholeReason, units, reason);
+        }
     }
 
     /**

@@ -21,6 +21,7 @@ final class JobListLoader {
 
     private final LineSource lines;
     private final Units units;
+    private final JobList.Limits limits;
     /** Column of arrival, duration, class, predicted_duration (or ABSENT), and of r1..rD. */
     private int arrivalColumn = ABSENT;
     private int durationColumn = ABSENT;
@@ -39,17 +40,18 @@ final class JobListLoader {
     private int[] sizes;
     private int count;
 
-    private JobListLoader(final LineSource lines, final Units units) {
+    private JobListLoader(final LineSource lines, final Units units, final JobList.Limits limits) {
         this.lines = lines;
         this.units = units;
+        this.limits = limits;
     }
 
-    static JobList load(final Path file, final Units units) {
-        if (units == null) {
-            throw new IllegalArgumentException("units must be given");
+    static JobList load(final Path file, final Units units, final JobList.Limits limits) {
+        if (units == null || limits == null) {
+            throw new IllegalArgumentException("units and limits must be given");
         }
         try (LineSource lines = LineSource.open(file, LineSource.DEFAULT_MAX_LINE_BYTES)) {
-            final JobListLoader loader = new JobListLoader(lines, units);
+            final JobListLoader loader = new JobListLoader(lines, units, limits);
             loader.header();
             loader.rows();
             if (loader.count == 0) {
@@ -169,12 +171,19 @@ final class JobListLoader {
             if (!(arrival[job] >= 0)) {
                 throw error(arrivalColumn, start, "must be a finite number >= 0");
             }
+            withinLimits(arrival[job], arrivalColumn, start);
             duration[job] = number(durationColumn, start, false);
             if (!(duration[job] > 0)) {
                 throw error(durationColumn, start, "must be a finite number > 0");
             }
+            withinLimits(duration[job], durationColumn, start);
             for (int d = 0; d < dimensions; d++) {
                 sizes[job * dimensions + d] = size(resourceColumn[d], start);
+                final int[] most = limits.maxSizeUnits();
+                if (most != null && d < most.length && sizes[job * dimensions + d] > most[d]) {
+                    throw error(resourceColumn[d], start, "is " + sizes[job * dimensions + d] + " units, more than the "
+                        + most[d] + " of the largest server on resource " + (d + 1) + ": " + limits.sizeReason());
+                }
             }
             classes[job] = classColumn == ABSENT ? 0 : jobClass(start);
             if (predictedColumn == ABSENT) {
@@ -184,8 +193,23 @@ final class JobListLoader {
                 if (!Double.isNaN(predicted[job]) && !(predicted[job] > 0)) {
                     throw error(predictedColumn, start, "must be a finite number > 0, or empty for no prediction");
                 }
+                if (!Double.isNaN(predicted[job])) {
+                    withinLimits(predicted[job], predictedColumn, start);
+                }
             }
             count++;
+        }
+    }
+
+    /** A time of column c against the reader's limits: below the bound, and whole when asked. */
+    private void withinLimits(final double time, final int column, final int start) {
+        if (!(time < limits.maxTime())) {
+            final double most = limits.maxTime();
+            throw error(column, start, "must be below " + (most == Math.rint(most) && most < 1e18
+                ? Long.toString((long) most) : Double.toString(most)) + ": " + limits.timeReason());
+        }
+        if (limits.wholeTimes() && time != Math.rint(time)) {
+            throw error(column, start, "is not a whole number: " + limits.wholeReason());
         }
     }
 

@@ -13,7 +13,8 @@ import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
 /**
- * The lines of one file, plain or gzip (recognised by its magic bytes, not its name), streamed through one
+ * The lines of one file, plain or gzip (recognised by its magic bytes; a file named {@code .gz} without them
+ * is refused rather than read as text), streamed through one
  * reusable byte buffer: no String or array per line.
  *
  * <p>After {@link #next()} returns true the current line is {@code buffer()[lineStart() .. lineEnd())},
@@ -80,6 +81,11 @@ final class LineSource implements Closeable {
             final boolean gzip;
             try (InputStream probe = Files.newInputStream(file)) {
                 gzip = probe.read() == 0x1f && probe.read() == 0x8b;
+            }
+            if (!gzip && file.getFileName() != null && file.getFileName().toString().endsWith(".gz")) {
+                // read as text, a damaged or mislabelled archive would fail later on some garbage line
+                throw new TraceFormatException(file, 0, null, null, "named .gz but not gzip (no gzip magic bytes"
+                    + " 1f 8b at its start)");
             }
             final InputStream raw = Files.newInputStream(file);
             try {

@@ -87,6 +87,22 @@ class KernelSpecTest {
             .startsWith("unknown scheduler 'VQX'; known: BF-J, BF-S, BF-J/S, FIFO-FF, FIFO-RF, VQS, VQS-BF,"));
     }
 
+    /** Issue 23, root cause 2: what `stowage schedulers` advertises is the only check, open ends included. */
+    @Test
+    void rmsParameterRangesAreCheckedWhereTheyAreAdvertised() {
+        for (final String kernel : java.util.List.of("RMS", "RMS-RF-AD+", "RMS+JSQ")) {
+            assertMessage("invalid value for parameter eps of " + kernel + ": '1' (a number in (0.0, 1.0))", kernel + ":eps=1");
+            assertMessage("invalid value for parameter eps of " + kernel + ": '0' (a number in (0.0, 1.0))", kernel + ":eps=0");
+            assertMessage("invalid value for parameter b of " + kernel + ": '1' (a number in [0.0, 1.0))", kernel + ":b=1");
+            Kernels.byName(kernel + ":eps=0.999,b=0.999");
+            Kernels.byName(kernel + ":b=0");
+        }
+        assertTrue(Kernels.describe().contains("eps=: epsilon of the weight floor eps/(8M) f(Q_max); a number in"
+            + " (0.0, 1.0), default 0.05"), Kernels.describe());
+        assertTrue(Kernels.describe().contains("b=: f(x) = log(1+x)^(1-b); 0 for log(1+x); a number in [0.0, 1.0),"
+            + " default 0.0"), Kernels.describe());
+    }
+
     @Test
     void unsupportedClustersAreRejectedNamingTheServer() {
         assertAttachMessage("VQS supports server capacities that differ by powers of 2 (each the largest / 2^e exactly,"

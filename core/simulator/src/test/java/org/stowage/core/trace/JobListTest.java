@@ -314,6 +314,30 @@ class JobListTest {
         assertTrue(sum > n);
     }
 
+    /** Issue 23: what a reader asks of the rows beyond the format is named by line like any bad value. */
+    @Test
+    void limitsAreCheckedRowByRowAndNamedByLine() throws IOException {
+        final JobList.Limits slotted = JobList.Limits.NONE.withTimesBelow(0x1p53, "beyond 2^53 times are not exact")
+            .withWholeTimes("slotted time needs whole slots").withSizesAtMost(new int[] {500_000}, "it would be rejected");
+        final Path fractional = write("arrival,duration,r1\n0,4,0.5\n# a comment\n1,2.5,0.25\n");
+        assertEquals(fractional + " line 4, duration (column 2) = '2.5': is not a whole number: slotted time needs whole"
+            + " slots", assertThrows(TraceFormatException.class, () -> JobList.load(fractional, UNITS, slotted))
+            .getMessage());
+        final Path huge = write("arrival,duration,r1\n1e300,4,0.5\n");
+        assertEquals(huge + " line 2, arrival (column 1) = '1e300': must be below 9007199254740992: beyond 2^53 times"
+            + " are not exact", assertThrows(TraceFormatException.class, () -> JobList.load(huge, UNITS, slotted))
+            .getMessage());
+        final Path large = write("arrival,duration,r1\n0,4,0.5\n0,4,0.6\n");
+        assertEquals(large + " line 3, r1 (column 3) = '0.6': is 600000 units, more than the 500000 of the largest server"
+            + " on resource 1: it would be rejected", assertThrows(TraceFormatException.class,
+                () -> JobList.load(large, UNITS, slotted)).getMessage());
+        assertEquals(2, JobList.load(large, UNITS, JobList.Limits.NONE).count(), "no limits, no refusal");
+        final Path predicted = write("arrival,duration,r1,predicted_duration\n0,4,0.5,3.5\n");
+        assertEquals(predicted + " line 2, predicted_duration (column 4) = '3.5': is not a whole number: slotted time"
+            + " needs whole slots", assertThrows(TraceFormatException.class, () -> JobList.load(predicted, UNITS, slotted))
+            .getMessage());
+    }
+
     private void bad(final String content, final String expectedTail) throws IOException {
         final Path file = write(content);
         final TraceFormatException e = assertThrows(TraceFormatException.class, () -> JobList.load(file, UNITS),

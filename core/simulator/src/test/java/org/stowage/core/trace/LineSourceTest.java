@@ -113,6 +113,20 @@ class LineSourceTest {
         }
     }
 
+    /** Issue 23: a text file named .csv.gz was read as text; gzip is recognised by its bytes, and the name must agree. */
+    @Test
+    void aFileNamedGzThatIsNotGzipIsRefused() throws IOException {
+        final Path text = Files.writeString(temp.resolve("part-00000-of-00001.csv.gz"), "1,2,3\n");
+        final TraceFormatException e = assertThrows(TraceFormatException.class,
+            () -> LineSource.open(text, LineSource.DEFAULT_MAX_LINE_BYTES));
+        assertEquals(text + ": named .gz but not gzip (no gzip magic bytes 1f 8b at its start)", e.getMessage());
+        final Path gzipWithoutTheName = write("zipped", "a,b\n", true);
+        Files.move(gzipWithoutTheName, temp.resolve("zipped.csv"));
+        try (LineSource lines = LineSource.open(temp.resolve("zipped.csv"), LineSource.DEFAULT_MAX_LINE_BYTES)) {
+            assertTrue(lines.next(), "gzip is still recognised by its magic bytes whatever the name");
+        }
+    }
+
     private Path write(final String name, final String text, final boolean gzip) throws IOException {
         final Path file = temp.resolve(name + (gzip ? ".gz" : ".txt"));
         try (OutputStream out = gzip ? new GZIPOutputStream(Files.newOutputStream(file)) : Files.newOutputStream(file)) {

@@ -41,7 +41,7 @@ public final class ConfigurationSearch {
      */
     public static List<int[]> maximal(final int[][] sizes, final int[] capacity, final long limit) {
         final ConfigurationSearch search = new ConfigurationSearch(sizes, capacity, true, limit);
-        search.search(0);
+        search.search();
         return search.found;
     }
 
@@ -52,7 +52,7 @@ public final class ConfigurationSearch {
      */
     public static List<int[]> feasible(final int[][] sizes, final int[] capacity, final long limit) {
         final ConfigurationSearch search = new ConfigurationSearch(sizes, capacity, false, limit);
-        search.search(0);
+        search.search();
         return search.found;
     }
 
@@ -68,32 +68,60 @@ public final class ConfigurationSearch {
         return most;
     }
 
-    private void search(final int type) {
-        if (type == sizes.length) {
-            if (!maximalOnly || nothingFits()) {
-                if (found.size() >= limit) {
-                    throw new IllegalArgumentException("more than " + limit + " " + (maximalOnly ? "maximal" : "feasible")
-                        + " configurations; too many to enumerate");
+    /**
+     * Every configuration in depth-first order, type 0 first, each count from the most that fits down: a
+     * loop over per-type state rather than recursion, whose depth (one call per type) would overflow the
+     * stack at thousands of types.
+     */
+    private void search() {
+        final int types = sizes.length;
+        final int[] next = new int[types];
+        final int[] least = new int[types];
+        int type = 0;
+        while (true) {
+            if (type == types) {
+                if (!maximalOnly || nothingFits()) {
+                    if (found.size() >= limit) {
+                        throw new IllegalArgumentException("more than " + limit + " " + (maximalOnly ? "maximal"
+                            : "feasible") + " configurations; too many to enumerate");
+                    }
+                    found.add(current.clone());
                 }
-                found.add(current.clone());
+                type--;
+                if (type < 0) {
+                    return;
+                }
+                untake(type);
+            } else {
+                next[type] = maxCount(sizes[type], residual);
+                // A maximal configuration takes as many of the last type as still fit: fewer would leave room for one.
+                least[type] = maximalOnly && type == types - 1 ? next[type] : 0;
             }
-            return;
+            while (true) {
+                if (next[type] >= least[type]) {
+                    final int k = next[type]--;
+                    current[type] = k;
+                    for (int d = 0; d < residual.length; d++) {
+                        residual[d] -= k * sizes[type][d];
+                    }
+                    type++;
+                    break;
+                }
+                current[type] = 0;
+                if (type == 0) {
+                    return;
+                }
+                type--;
+                untake(type);
+            }
         }
-        final int[] size = sizes[type];
-        final int most = maxCount(size, residual);
-        // A maximal configuration takes as many of the last type as still fit: fewer would leave room for one.
-        final int least = maximalOnly && type == sizes.length - 1 ? most : 0;
-        for (int k = most; k >= least; k--) {
-            current[type] = k;
-            for (int d = 0; d < residual.length; d++) {
-                residual[d] -= k * size[d];
-            }
-            search(type + 1);
-            for (int d = 0; d < residual.length; d++) {
-                residual[d] += k * size[d];
-            }
+    }
+
+    /** Gives back the residual that the count of {@code type} took. */
+    private void untake(final int type) {
+        for (int d = 0; d < residual.length; d++) {
+            residual[d] += current[type] * sizes[type][d];
         }
-        current[type] = 0;
     }
 
     private boolean nothingFits() {

@@ -103,9 +103,9 @@ public final class RmsFamily implements KernelFamily {
             .cost(cost)
             .parameter(KernelParameter.real("r", adaptive ? "rate of the common clock (ticks per time unit)"
                 : "rate of each type's clock (ticks per time unit)", 0, false, 1e9, adaptive ? 30 : 10))
-            .parameter(KernelParameter.real("eps", "epsilon of the weight floor eps/(8M) f(Q_max), in (0, 1)",
-                0, false, 1, RmsWeights.DEFAULT_EPSILON))
-            .parameter(KernelParameter.real("b", "f(x) = log(1+x)^(1-b); 0 for log(1+x), in [0, 1)", 0, true, 1, 0))
+            .parameter(KernelParameter.real("eps", "epsilon of the weight floor eps/(8M) f(Q_max)",
+                0, false, 1, false, RmsWeights.DEFAULT_EPSILON))
+            .parameter(KernelParameter.real("b", "f(x) = log(1+x)^(1-b); 0 for log(1+x)", 0, true, 1, false, 0))
             .requirements(KernelRequirements.any().withDiscreteTypes().withTimeModes(TimeMode.CONTINUOUS)
                 .withPlan(RmsPlan.class))
             .testPlanner(RmsPlan::perResourceBound);
@@ -134,9 +134,9 @@ public final class RmsFamily implements KernelFamily {
             .cost(cost)
             .parameter(KernelParameter.real("r", "rate of each local queue's clock (ticks per time unit)", 0, false,
                 1e9, 0.5))
-            .parameter(KernelParameter.real("eps", "epsilon of the weight floor eps/(8M) f(Q_max^l), in (0, 1)",
-                0, false, 1, RmsWeights.DEFAULT_EPSILON))
-            .parameter(KernelParameter.real("b", "f(x) = log(1+x)^(1-b); 0 for log(1+x), in [0, 1)", 0, true, 1, 0))
+            .parameter(KernelParameter.real("eps", "epsilon of the weight floor eps/(8M) f(Q_max^l)",
+                0, false, 1, false, RmsWeights.DEFAULT_EPSILON))
+            .parameter(KernelParameter.real("b", "f(x) = log(1+x)^(1-b); 0 for log(1+x)", 0, true, 1, false, 0))
             .requirements(KernelRequirements.any().withDiscreteTypes().withTimeModes(TimeMode.CONTINUOUS)
                 .withPlan(RmsPlan.class))
             .testPlanner(RmsPlan::perResourceBound)

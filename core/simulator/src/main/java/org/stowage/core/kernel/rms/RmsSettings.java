@@ -13,8 +13,10 @@ package org.stowage.core.kernel.rms;
  */
 public record RmsSettings(double clockRate, double epsilon, double b) {
     public RmsSettings {
-        if (!(clockRate > 0) || Double.isInfinite(clockRate)) {
-            throw new IllegalArgumentException("RMS clock rate r must be finite and > 0: " + clockRate);
-        }
+        // the registry's parameter definitions (RmsFamily: r, eps, b) are the checks; these document them
+        assert clockRate > 0 && clockRate < Double.POSITIVE_INFINITY : "RMS clock rate r must be finite and > 0: "
+            + clockRate;
+        assert epsilon > 0 && epsilon < 1 : "RMS eps must be in (0, 1): " + epsilon;
+        assert b >= 0 && b < 1 : "RMS b must be in [0, 1): " + b;
     }
 }

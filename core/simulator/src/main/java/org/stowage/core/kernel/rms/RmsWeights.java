@@ -43,15 +43,10 @@ public final class RmsWeights {
     private final double exponent;
 
     private RmsWeights(final double epsilon, final double b, final int maxJobsPerServer) {
-        if (!(epsilon > 0 && epsilon < 1)) {
-            throw new IllegalArgumentException("RMS eps must be in (0, 1): " + epsilon);
-        }
-        if (!(b >= 0 && b < 1)) {
-            throw new IllegalArgumentException("RMS b must be in [0, 1) (0: f(x) = log(1 + x)): " + b);
-        }
-        if (maxJobsPerServer < 1) {
-            throw new IllegalArgumentException("M (most jobs in one server) must be >= 1: " + maxJobsPerServer);
-        }
+        // the registry's parameter definitions (RmsFamily) and RmsPlan are the checks; these document them
+        assert epsilon > 0 && epsilon < 1 : "RMS eps must be in (0, 1): " + epsilon;
+        assert b >= 0 && b < 1 : "RMS b must be in [0, 1): " + b;
+        assert maxJobsPerServer >= 1 : "M (most jobs in one server) must be >= 1: " + maxJobsPerServer;
         this.epsilon = epsilon;
         this.b = b;
         this.maxJobsPerServer = maxJobsPerServer;

@@ -1,0 +1,171 @@
+package org.stowage.cli;
+
+import static org.stowage.cli.WorkloadSettings.GOOGLE_RULE;
+import static org.stowage.cli.WorkloadSettings.HORIZON;
+import static org.stowage.cli.WorkloadSettings.RESOLUTION;
+import static org.stowage.cli.WorkloadSettings.SERVERS;
+import static org.stowage.cli.WorkloadSettings.SWF_MEMORY_KB;
+import static org.stowage.cli.WorkloadSettings.SWF_PROCESSORS;
+import static org.stowage.cli.WorkloadSettings.TRACE;
+import static org.stowage.cli.WorkloadSettings.WARMUP;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.stowage.core.Units;
+import org.stowage.core.engine.TimeMode;
+import org.stowage.core.model.Model;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.trace.LoadedTrace;
+import org.stowage.core.trace.TraceWorkload;
+
+/**
+ * A real trace ({@code --trace}): its jobs in the order and at the times it gives, scaled by
+ * {@code --traffic-scaling} and cut into {@code --interval-ms} slots, on the servers of {@code --servers}
+ * (or the trace's own). By default the run covers the arrivals: after the last one the queues only drain,
+ * which would dilute every time average with a tail of the trace's longest jobs.
+ */
+final class TraceWorkloadPlan extends WorkloadPlan {
+    private final LoadedTrace trace;
+    private final TraceWorkload sample;
+
+    private TraceWorkloadPlan(final WorkloadSettings settings, final TimeMode mode, final Units units,
+                              final ServerTable cluster, final double horizon, final double warmup,
+                              final LoadedTrace trace, final TraceWorkload sample) {
+        super(settings, mode, units, cluster, Model.of(cluster), horizon, warmup,
+            seed -> TraceInputs.workload(settings, trace, mode));
+        this.trace = trace;
+        this.sample = sample;
+    }
+
+    static TraceWorkloadPlan of(final WorkloadSettings settings, final Context context) {
+        final TimeMode mode = timeMode(settings);
+        final Units units = units(settings.get(RESOLUTION));
+        TraceInputs.check(settings, units);
+        final Double givenHorizon = settings.get(HORIZON) == null ? null : Horizons.checkHorizon(settings.get(HORIZON));
+        if (givenHorizon != null && settings.get(WARMUP) != null) {
+            Horizons.checkWarmup(settings.get(WARMUP), givenHorizon);
+        }
+        final LoadedTrace trace = context.traces().load(settings, units);
+        final int dimensions = trace.dimensions();
+        final ServerTable cluster = trace.hasServers() ? trace.newServerTable()
+            : cluster(settings, units, dimensions, "the trace (--resources)", context.heapLimit());
+        requireEveryJobFits(settings, units, trace, Model.of(cluster).serverClasses());
+        final TraceWorkload sample = TraceInputs.workload(settings, trace, mode);
+        final double horizon = givenHorizon != null ? givenHorizon : sample.lastArrivalTime() + 1;
+        final double warmup = Horizons.checkWarmup(settings.get(WARMUP) != null ? settings.get(WARMUP) : 0, horizon);
+        return new TraceWorkloadPlan(settings, mode, units, cluster, horizon, warmup, trace, sample);
+    }
+
+    /** Refuses a cluster some of the trace's jobs do not fit: they would be rejected, never run. */
+    private static void requireEveryJobFits(final WorkloadSettings settings, final Units units, final LoadedTrace trace,
+                                            final org.stowage.core.model.ServerClasses classes) {
+        final int[] size = new int[trace.dimensions()];
+        long misfits = 0;
+        int first = -1;
+        for (int i = 0; i < trace.count(); i++) {
+            for (int d = 0; d < size.length; d++) {
+                size[d] = trace.size(i, d);
+            }
+            if (!fitsSomeServer(classes, size)) {
+                misfits++;
+                first = first < 0 ? i : first;
+            }
+        }
+        if (misfits > 0) {
+            for (int d = 0; d < size.length; d++) {
+                size[d] = trace.size(first, d);
+            }
+            throw new IllegalArgumentException("invalid value for " + (trace.hasServers() ? "--trace: '"
+                + settings.get(TRACE) + "'" : "--servers: '" + settings.get(SERVERS) + "'") + ": " + misfits + " of the"
+                + " trace's " + trace.count() + " jobs fit no server (the first needs " + real(units, size) + "); they"
+                + " would be rejected, never run");
+        }
+    }
+
+    private String serversText() {
+        return trace.hasServers() ? "from the trace" : settings.get(SERVERS).text();
+    }
+
+    @Override
+    void sourceInputs(final Map<String, Object> inputs) {
+        inputs.put("trace", settings.get(TRACE));
+        inputs.put("trace_jobs", trace.count());
+        inputs.put("servers", serversText());
+        inputs.put("resources", trace.dimensions());
+        inputs.put("interval_ms", sample.intervalMicros() / 1000.0);
+        inputs.put("traffic_scaling", 1 / sample.beta());
+        if (settings.isGiven(GOOGLE_RULE)) {
+            inputs.put("google_rule", settings.get(GOOGLE_RULE));
+        }
+    }
+
+    @Override
+    void sourceArguments(final List<String> arguments) {
+        arguments.addAll(List.of("--trace", settings.get(TRACE)));
+        if (!trace.hasServers()) {
+            arguments.addAll(List.of("--servers", settings.get(SERVERS).text()));
+        }
+        arguments.addAll(List.of("--resources", Integer.toString(trace.dimensions()),
+            "--interval-ms", format(sample.intervalMicros() / 1000.0),
+            "--traffic-scaling", Double.toString(1 / sample.beta())));
+        if (settings.isGiven(GOOGLE_RULE)) {
+            arguments.addAll(List.of("--google-rule", settings.get(GOOGLE_RULE)));
+        }
+        if (settings.isGiven(SWF_PROCESSORS)) {
+            arguments.addAll(List.of("--swf-processors", Long.toString(settings.get(SWF_PROCESSORS))));
+        }
+        if (settings.isGiven(SWF_MEMORY_KB)) {
+            arguments.addAll(List.of("--swf-memory-kb", Double.toString(settings.get(SWF_MEMORY_KB))));
+        }
+    }
+
+    @Override
+    String description() {
+        return String.format(Locale.ROOT,
+            "%d servers (%s), trace %s: %,d jobs, %d resource(s), interval %s ms, traffic scaling %s, %s, horizon %s,"
+                + " warm-up %s",
+            cluster.count(), serversText(), settings.get(TRACE), trace.count(), trace.dimensions(),
+            format(sample.intervalMicros() / 1000.0), format(1 / sample.beta()), modeName(), horizonText(),
+            format(warmup));
+    }
+
+    @Override
+    String dimensionsWords() {
+        return settings.describe(WorkloadSettings.RESOURCES);
+    }
+
+    @Override
+    String jobsWords() {
+        return settings.describe(TRACE);
+    }
+
+    @Override
+    MemoryCheck.Need memory() {
+        return MemoryCheck.Need.servers(cluster.count(), cluster.dimensions(), trace.hasServers() ? "--trace" : "--servers",
+            trace.hasServers() ? settings.get(TRACE) : settings.get(SERVERS).text());
+    }
+
+    @Override
+    double expectedJobs() {
+        return trace.count();
+    }
+
+    /** Traces loaded once per spec, options and resolution; thread-safe, so a parallel sweep loads each once. */
+    static final class Cache {
+        private final Map<String, LoadedTrace> loaded = new HashMap<>();
+
+        synchronized LoadedTrace load(final WorkloadSettings settings, final Units units) {
+            final String spec = settings.get(TRACE);
+            final String key = spec + "|" + units.resolution() + "|" + TraceInputs.options(settings, units);
+            LoadedTrace trace = loaded.get(key);
+            if (trace == null) {
+                trace = TraceInputs.load("--trace", spec, settings, units);
+                loaded.put(key, trace);
+            }
+            return trace;
+        }
+    }
+}
