@@ -77,6 +77,7 @@ final class GeneratedWorkloadPlan extends WorkloadPlan {
         final ArrivalsSpec arrivals = settings.get(ARRIVALS);
         final boolean batch = arrivals.isBatch();
         final Double givenHorizon = settings.get(HORIZON);
+        Horizons.requireWholeSlots(settings.get(HORIZON), settings.get(WARMUP), mode);
         final double horizon = givenHorizon != null ? Horizons.checkHorizon(givenHorizon)
             : batch ? Double.POSITIVE_INFINITY : DEFAULT_HORIZON;
         final Double givenWarmup = settings.get(WARMUP);

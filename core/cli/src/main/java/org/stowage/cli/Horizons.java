@@ -1,10 +1,14 @@
 package org.stowage.cli;
 
+import org.stowage.core.engine.TimeMode;
+
 /**
  * The one rule for {@code --horizon} and {@code --warmup}, on every path (generated workloads, traces,
  * sweep axes): a horizon is a finite number in (0, 2<sup>53</sup>], beyond which times and slot numbers
  * stop being exact doubles (the limit a trace's last arrival is held to as well), and a warm-up lies in
- * [0, horizon). {@code 1e400} parses as infinity and is refused here, naming {@code --horizon}.
+ * [0, horizon). {@code 1e400} parses as infinity and is refused here, naming {@code --horizon}. In slotted
+ * time both count whole slots: a fractional value would be cut to a slot boundary, so it is refused rather
+ * than changed.
  */
 final class Horizons {
     /** Largest horizon: 2^53. */
@@ -28,5 +32,23 @@ final class Horizons {
             throw new IllegalArgumentException("invalid value for --warmup: " + warmup + " (must be in [0, horizon))");
         }
         return warmup;
+    }
+
+    /**
+     * In slotted time, refuses a given {@code --horizon} or {@code --warmup} that is not a whole number of
+     * slots (null: not given); continuous time takes any value.
+     */
+    static void requireWholeSlots(final Double horizon, final Double warmup, final TimeMode mode) {
+        if (mode != TimeMode.SLOTTED) {
+            return;
+        }
+        if (horizon != null && horizon != Math.rint(horizon) && Double.isFinite(horizon)) {
+            throw new IllegalArgumentException("invalid value for --horizon: " + horizon + " (slotted time counts whole"
+                + " slots; a fraction would be cut; --time-mode continuous takes any time)");
+        }
+        if (warmup != null && warmup != Math.rint(warmup) && Double.isFinite(warmup)) {
+            throw new IllegalArgumentException("invalid value for --warmup: " + warmup + " (slotted time counts whole"
+                + " slots; a fraction would be cut; --time-mode continuous takes any time)");
+        }
     }
 }

@@ -40,6 +40,7 @@ final class JobListWorkloadPlan extends WorkloadPlan {
         }
         final TimeMode mode = timeMode(settings);
         final Units units = units(settings.get(RESOLUTION));
+        Horizons.requireWholeSlots(settings.get(HORIZON), settings.get(WARMUP), mode);
         final double horizon = settings.get(HORIZON) != null ? Horizons.checkHorizon(settings.get(HORIZON))
             : Double.POSITIVE_INFINITY;
         final double warmup = Horizons.checkWarmup(settings.get(WARMUP) != null ? settings.get(WARMUP) : 0, horizon);

@@ -166,6 +166,10 @@ final class ReproduceCommand implements Callable<Integer> {
         if (trace != null && !Files.isDirectory(trace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
         }
+        if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
+            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "': " + figure
+                + " reads no trace (the figures that do: " + String.join(", ", registry().traceFigureNames()) + ")");
+        }
         final Path taskEvents = taskEvents();
         final boolean haveTrace = Files.isDirectory(taskEvents);
         final List<Figure> chosen = new ArrayList<>();

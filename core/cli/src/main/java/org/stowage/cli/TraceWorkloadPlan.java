@@ -44,6 +44,7 @@ final class TraceWorkloadPlan extends WorkloadPlan {
         final TimeMode mode = timeMode(settings);
         final Units units = units(settings.get(RESOLUTION));
         TraceInputs.check(settings, units);
+        Horizons.requireWholeSlots(settings.get(HORIZON), settings.get(WARMUP), mode);
         final Double givenHorizon = settings.get(HORIZON) == null ? null : Horizons.checkHorizon(settings.get(HORIZON));
         if (givenHorizon != null && settings.get(WARMUP) != null) {
             Horizons.checkWarmup(settings.get(WARMUP), givenHorizon);

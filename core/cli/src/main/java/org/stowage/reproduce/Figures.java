@@ -76,6 +76,17 @@ public final class Figures {
         return names;
     }
 
+    /** The names of the figures that read the Google 2011 trace ({@code reproduce --trace}), in order. */
+    public List<String> traceFigureNames() {
+        final List<String> names = new ArrayList<>();
+        for (final Figure figure : byName.values()) {
+            if (figure.readsGoogleTrace()) {
+                names.add(figure.name());
+            }
+        }
+        return names;
+    }
+
     /**
      * The figures a name selects: one figure, or a paper's group.
      *

@@ -198,6 +198,22 @@ class RequestValidationTest {
     // ---- root cause 3: an option that does not apply is refused, naming both options ----
 
     @Test
+    void valuesThatWouldBeChangedOrIgnoredAreRefused() throws IOException {
+        assertRefused("stowage run: invalid value for --horizon: 2.5 (slotted time counts whole slots; a fraction would"
+            + " be cut; --time-mode continuous takes any time)", "run", "--horizon", "2.5", "--out", outDir());
+        assertRefused("stowage sweep: invalid value for --warmup: 10.5 (slotted time counts whole slots; a fraction would"
+            + " be cut; --time-mode continuous takes any time)", "sweep", "--horizon", "100", "--warmup", "10.5",
+            "--vary", "intensity=0.5,0.6", "--out", outDir());
+        assertEquals(0, run("run", "--horizon", "2.5", "--time-mode", "continuous", "--service", "exponential:1",
+            "--scheduler", "BF-J"), err.toString());
+        final Path trace = Files.createDirectories(temp.resolve("trace"));
+        assertRefused("stowage reproduce: invalid value for --trace: '" + trace + "': fig3a reads no trace (the figures"
+            + " that do: fig5, 2018-fig8, lotes-fig8, lotes-fig9, lotes-fig10, djsf-fig8, djsf-fig9, djsf-fig10,"
+            + " djsf-fig11, djsf-fig12, djsf-table3, djsf-table4, djsf-table5)", "reproduce", "fig3a", "--quick",
+            "--trace", trace.toString(), "--out", outDir());
+    }
+
+    @Test
     void optionsThatDoNotApplyAreRefusedNamingBoth() throws IOException {
         assertRefused("stowage run: --intensity-basis does not apply with --lambda 0.05 (the basis says how --intensity"
             + " sets the arrival rate)", "run", "--intensity-basis", "lambda-star", "--lambda", "0.05", "--out", outDir());
