@@ -9,7 +9,7 @@ import org.stowage.core.state.ServerView;
 
 /**
  * Tetris (Grandl et al. 2014) as Hu and Li 2022 use it (Sec. 4.1): among every queued job and machine it
- * fits, the pair with the highest {@link TetrisScore#kernelScore score} is placed, then the scores are
+ * fits, the pair with the highest {@link TetrisTerms#score score} is placed, then the scores are
  * renewed and the next pair placed, until no queued job fits any machine. With {@code gamma > 0} the score
  * subtracts Tetris's work term (Tran et al. 2018, Sec. 5.1, gamma = 1 there). Ties: the job that arrived
  * first, then the lowest machine index.
@@ -36,6 +36,8 @@ import org.stowage.core.state.ServerView;
  */
 public final class Tetris extends KernelBase {
     private final double gamma;
+    private final double unitsPerHour;
+    private TetrisTerms terms;
     private JobQueue queue;
     /** One resource and no work term: a machine's best is the largest job that fits it, found by the queue's size index. */
     private boolean sizeIndexed;
@@ -55,13 +57,20 @@ public final class Tetris extends KernelBase {
     private int memo = ServerView.NONE;
     private final IntArrayList arrivals = new IntArrayList(1024);
 
-    /** @param gamma weight of the work term, finite and &gt;= 0 (0 for Hu and Li 2022) */
-    public Tetris(final double gamma) {
+    /**
+     * @param gamma        weight of the work term, finite and &gt;= 0 (0 for Hu and Li 2022)
+     * @param unitsPerHour the run's time units per hour, finite and &gt; 0: the work term is in hours
+     */
+    public Tetris(final double gamma, final double unitsPerHour) {
         super("Tetris");
         if (!(gamma >= 0) || Double.isInfinite(gamma)) {
             throw new IllegalArgumentException("Tetris's gamma must be finite and >= 0: " + gamma);
         }
+        if (!(unitsPerHour > 0) || Double.isInfinite(unitsPerHour)) {
+            throw new IllegalArgumentException("Tetris's unitsPerHour must be finite and > 0: " + unitsPerHour);
+        }
         this.gamma = gamma;
+        this.unitsPerHour = unitsPerHour;
     }
 
     @Override
@@ -70,6 +79,7 @@ public final class Tetris extends KernelBase {
         sizeIndexed = dimensions == 1 && gamma == 0;
         sequenceColumn = jobs.addIntColumn(0);
         inverseScale = TetrisScore.inverseLargestCapacity(servers);
+        terms = new TetrisTerms(servers, context.model(), gamma, unitsPerHour);
         final int count = servers.count();
         bestJob = new int[count];
         java.util.Arrays.fill(bestJob, JobTable.NONE);
@@ -158,7 +168,7 @@ public final class Tetris extends KernelBase {
         if (!servers.fits(jobs, job, server)) {
             return;
         }
-        final double score = TetrisScore.kernelScore(jobs, job, servers, server, inverseScale, gamma);
+        final double score = terms.score(jobs, job, servers, server);
         if (bestJob[server] == JobTable.NONE || better(score, job, bestScore[server], bestJob[server])) {
             bestJob[server] = job;
             bestScore[server] = score;
@@ -180,7 +190,11 @@ public final class Tetris extends KernelBase {
         }
     }
 
+    /** Equal free resources and the same work class: every job scores the same on both. */
     private boolean sameResiduals(final int a, final int b) {
+        if (terms.workClassOf(a) != terms.workClassOf(b)) {
+            return false;
+        }
         for (int d = 0; d < inverseScale.length; d++) {
             if (servers.residual(a, d) != servers.residual(b, d)) {
                 return false;
@@ -199,7 +213,7 @@ public final class Tetris extends KernelBase {
             final int best = queue.largestAtMost(servers.residual(server, 0));
             bestJob[server] = best;
             bestScore[server] = best == JobTable.NONE ? 0
-                : TetrisScore.kernelScore(jobs, best, servers, server, inverseScale, gamma);
+                : terms.score(jobs, best, servers, server);
             stale[server] = false;
             update(server);
             return;
@@ -208,7 +222,7 @@ public final class Tetris extends KernelBase {
         double score = 0;
         for (int job = queue.head(); job != JobTable.NONE; job = queue.next(job)) {
             if (servers.fits(jobs, job, server)) {
-                final double candidate = TetrisScore.kernelScore(jobs, job, servers, server, inverseScale, gamma);
+                final double candidate = terms.score(jobs, job, servers, server);
                 if (best == JobTable.NONE || candidate > score) {
                     best = job;
                     score = candidate;
