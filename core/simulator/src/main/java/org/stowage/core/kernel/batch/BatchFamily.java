@@ -51,8 +51,9 @@ public final class BatchFamily implements KernelFamily {
                 + " time on that machine x sum of the request) placed first, re-scored after each placement; ties earliest"
                 + " arrival, lowest machine")
             .paper("Hu and Li 2022 Sec. 4.1; Grandl et al. 2014; Tran et al. 2018 Sec. 5.1 with gamma=1")
-            .cost("O(N D) per machine with a departure, O(A L D) for A arrivals, O(L + N D) per placement and per"
-                + " machine whose cached best job it took")
+            .cost("exact branch and bound: per arrival the best machine over per-configuration trees of free-resource"
+                + " maxima, per freed machine the best queued job over a job tree of request bounds; O(C D log L) and"
+                + " O(D log N) when the bounds prune, O(L D) / O(N D) at worst; O((D + C) log N) per placement")
             .parameter(KernelParameter.real("gamma", "weight of the work term t (r . 1) subtracted from the"
                 + " alignment, t the job's processing time on the machine scored, in hours (0: Hu and Li 2022; 1:"
                 + " Tran et al. 2018)", 0, true, MAX_GAMMA, 0.0))
