@@ -64,6 +64,9 @@ public final class Tetris extends KernelBase {
     private int[] classLeaves;
     private int[][] maxFree;
     private int[] classOf;
+    /** Scratch of one arrival search: the configurations that can hold the job, by decreasing root bound. */
+    private int[] classOrder;
+    private double[] classBound;
     private int[] positionOf;
     /** Bumped whenever a machine's free resources change: a kept pair on it computed before is stale. */
     private int[] version;
@@ -122,6 +125,8 @@ public final class Tetris extends KernelBase {
         classOf = new int[count];
         positionOf = new int[count];
         classLeaves = new int[classes];
+        classOrder = new int[classes];
+        classBound = new double[classes];
         maxFree = new int[classes][];
         for (int c = 0; c < classes; c++) {
             final int members = terms.serversIn(c, servers);
@@ -349,8 +354,28 @@ public final class Tetris extends KernelBase {
         final int job = arrivalJob[slot];
         foundServer = ServerView.NONE;
         foundScore = 0;
+        // configurations by decreasing root bound, so the first search finds a pair that prunes the others
+        int open = 0;
         for (int c = 0; c < classes; c++) {
-            searchClass(job, c);
+            if (!machineNodeFits(maxFree[c], 1, job)) {
+                continue;
+            }
+            final double bound = terms.alignmentBound(jobs, job, maxFree[c], dimensions)
+                - minPenalty[(jobLeaves + job) * classes + c];
+            int at = open++;
+            while (at > 0 && classBound[at - 1] < bound) {
+                classBound[at] = classBound[at - 1];
+                classOrder[at] = classOrder[at - 1];
+                at--;
+            }
+            classBound[at] = bound;
+            classOrder[at] = c;
+        }
+        for (int i = 0; i < open; i++) {
+            if (foundServer != ServerView.NONE && classBound[i] < foundScore) {
+                break;
+            }
+            searchClass(job, classOrder[i]);
         }
         if (foundServer == ServerView.NONE) {
             arrivalJob[slot] = JobTable.NONE;
