@@ -61,13 +61,68 @@ final class LotesPlans {
         }
     }
 
-    /** The k-means classes of {@code trace} (k = 4 on its first 4 hours); an error names the trace flag. */
-    static org.stowage.theory.lotes.JobClasses classes(final LoadedTrace trace) {
+    /**
+     * The k-means options of {@code --classes}: {@code kmeans:k=K,train=DURATION}, K in [1, 1000], DURATION a
+     * positive number with h, m or s; either key may be left out (k = 4, train = 4h, as the trace figures).
+     */
+    static JobClustering.Options clusteringOptions(final String spec) {
+        final String expected = "invalid value for --classes: '" + spec + "' (kmeans:k=K,train=DURATION, e.g. "
+            + WorkloadSettings.DEFAULT_CLASSES + ")";
+        if (!spec.startsWith("kmeans:") && !spec.equals("kmeans")) {
+            throw new IllegalArgumentException(expected);
+        }
+        JobClustering.Options options = JobClustering.Options.defaults();
+        final String body = spec.equals("kmeans") ? "" : spec.substring("kmeans:".length());
+        for (final String part : body.isEmpty() ? new String[0] : body.split(",", -1)) {
+            final int equals = part.indexOf('=');
+            final String key = equals < 0 ? part : part.substring(0, equals).strip();
+            final String value = equals < 0 ? "" : part.substring(equals + 1).strip();
+            try {
+                switch (key) {
+                    case "k" -> {
+                        final int k = Integer.parseInt(value);
+                        if (k < 1 || k > 1000) {
+                            throw new IllegalArgumentException(expected + ": k must be in [1, 1000]");
+                        }
+                        options = options.withClasses(k);
+                    }
+                    case "train" -> options = new JobClustering.Options(options.classes(), options.seed(),
+                        options.maxIterations(), options.trials(), options.scaling(), trainingMicros(value, expected));
+                    default -> throw new IllegalArgumentException(expected);
+                }
+            } catch (final NumberFormatException e) {
+                throw new IllegalArgumentException(expected, e);
+            }
+        }
+        return options;
+    }
+
+    private static long trainingMicros(final String value, final String expected) {
+        if (value.length() < 2) {
+            throw new IllegalArgumentException(expected);
+        }
+        final double perUnit = switch (value.charAt(value.length() - 1)) {
+            case 'h' -> 3.6e9;
+            case 'm' -> 6e7;
+            case 's' -> 1e6;
+            default -> throw new IllegalArgumentException(expected);
+        };
+        final double amount = Double.parseDouble(value.substring(0, value.length() - 1));
+        final double micros = amount * perUnit;
+        if (!(micros >= 1) || micros > 1e18) {
+            throw new IllegalArgumentException(expected + ": the training window must be at least 1 microsecond");
+        }
+        return (long) micros;
+    }
+
+    /** The k-means classes of {@code trace} under {@code options}; an error names the trace flag. */
+    static org.stowage.theory.lotes.JobClasses classes(final LoadedTrace trace, final JobClustering.Options options,
+                                                       final String spec) {
         try {
-            return JobClustering.fit(trace, JobClustering.Options.defaults());
+            return JobClustering.fit(trace, options);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --trace: LoTES's job classes (k-means, k = 4 on the"
-                + " first 4 h) cannot be made: " + e.getMessage(), e);
+            throw new IllegalArgumentException("invalid value for --trace: LoTES's job classes (--classes " + spec
+                + ") cannot be made: " + e.getMessage(), e);
         }
     }
 

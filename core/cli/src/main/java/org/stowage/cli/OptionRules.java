@@ -47,7 +47,7 @@ final class OptionRules {
         INTENSITY_BASIS, LAMBDA);
     /** The options that say how a trace is read and replayed. */
     private static final List<WorkloadSettings.Option<?>> TRACE_OPTIONS = List.of(RESOURCES, SWF_PROCESSORS,
-        SWF_MEMORY_KB, GOOGLE_RULE, INTERVAL_MS, TRAFFIC_SCALING);
+        SWF_MEMORY_KB, GOOGLE_RULE, INTERVAL_MS, TRAFFIC_SCALING, WorkloadSettings.CLASSES);
 
     private OptionRules() {
     }

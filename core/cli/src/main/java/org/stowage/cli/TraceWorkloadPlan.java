@@ -56,6 +56,11 @@ final class TraceWorkloadPlan extends WorkloadPlan {
         if (givenHorizon != null && settings.get(WARMUP) != null) {
             Horizons.checkWarmup(settings.get(WARMUP), givenHorizon);
         }
+        final String classesSpec = settings.get(WorkloadSettings.CLASSES);
+        final var clustering = LotesPlans.clusteringOptions(classesSpec);
+        if (settings.isGiven(WorkloadSettings.CLASSES) && !LotesPlans.needed(context.schedulers())) {
+            throw new IllegalArgumentException("--classes applies only when a scheduler reads a LoTES plan (LoTES)");
+        }
         final LoadedTrace loaded = context.traces().load(settings, units);
         final int dimensions = loaded.dimensions();
         final ServerTable cluster = loaded.hasServers() ? loaded.newServerTable()
@@ -67,7 +72,7 @@ final class TraceWorkloadPlan extends WorkloadPlan {
         if (LotesPlans.needed(context.schedulers())) {
             // classes by k-means on the trace's first hours and the plan, as the trace figures make them,
             // solved here so that a refusal comes before any output
-            final JobClasses classes = LotesPlans.classes(loaded);
+            final JobClasses classes = LotesPlans.classes(loaded, clustering, classesSpec);
             trace = classes.label(loaded);
             lotes = LotesPlans.solve(cluster, units, classes, TraceInputs.intervalMicros(settings) / 3.6e9);
             model = model.withPlan(lotes.plan());
@@ -119,6 +124,9 @@ final class TraceWorkloadPlan extends WorkloadPlan {
         if (settings.isGiven(GOOGLE_RULE)) {
             inputs.put("google_rule", settings.get(GOOGLE_RULE));
         }
+        if (lotes != null) {
+            inputs.put("classes", settings.get(WorkloadSettings.CLASSES));
+        }
     }
 
     @Override
@@ -132,6 +140,9 @@ final class TraceWorkloadPlan extends WorkloadPlan {
             "--traffic-scaling", Double.toString(1 / sample.beta())));
         if (settings.isGiven(GOOGLE_RULE)) {
             arguments.addAll(List.of("--google-rule", settings.get(GOOGLE_RULE)));
+        }
+        if (settings.isGiven(WorkloadSettings.CLASSES)) {
+            arguments.addAll(List.of("--classes", settings.get(WorkloadSettings.CLASSES)));
         }
         if (settings.isGiven(SWF_PROCESSORS)) {
             arguments.addAll(List.of("--swf-processors", Long.toString(settings.get(SWF_PROCESSORS))));

@@ -91,6 +91,11 @@ final class WorkloadOptions {
             + "(default: " + DEFAULT_RESOLUTION + ").")
     Integer resolution;
 
+    @Option(names = "--classes", paramLabel = "SPEC",
+        description = "LoTES on a trace: its job classes, kmeans:k=K,train=DURATION (k-means on the trace's first"
+            + " DURATION, in h, m or s) (default: " + WorkloadSettings.DEFAULT_CLASSES + ", as the trace figures).")
+    String classes;
+
     /** What was given, as settings (every option not given at its default). */
     WorkloadSettings settings() {
         return traceOptions.settings(WorkloadSettings.defaults()
@@ -106,6 +111,7 @@ final class WorkloadOptions {
             .given(WorkloadSettings.TIME_MODE, timeMode)
             .given(WorkloadSettings.HORIZON, horizon)
             .given(WorkloadSettings.WARMUP, warmup)
-            .given(WorkloadSettings.RESOLUTION, resolution));
+            .given(WorkloadSettings.RESOLUTION, resolution)
+            .given(WorkloadSettings.CLASSES, classes));
     }
 }

@@ -46,6 +46,7 @@ final class WorkloadSettings {
     static final String DEFAULT_GOOGLE_RULE = "completed";
     static final String DEFAULT_INTERVAL_MS = "100";
     static final String DEFAULT_TRAFFIC_SCALING = "1";
+    static final String DEFAULT_CLASSES = "kmeans:k=4,train=4h";
 
     static final Option<ServersSpec> SERVERS = new Option<>("servers", ServersSpec.class,
         ServersSpec.parse(DEFAULT_SERVERS), ServersSpec::parse);
@@ -76,11 +77,13 @@ final class WorkloadSettings {
         Double.valueOf(DEFAULT_INTERVAL_MS), null);
     static final Option<Double> TRAFFIC_SCALING = new Option<>("traffic-scaling", Double.class,
         Double.valueOf(DEFAULT_TRAFFIC_SCALING), SpecText::number);
+    /** LoTES's job classes on a trace ({@link LotesPlans#clusteringOptions}). */
+    static final Option<String> CLASSES = new Option<>("classes", String.class, DEFAULT_CLASSES, null);
 
     /** Every option, in the order messages and recipes list them. */
     static final List<Option<?>> ALL = List.of(SERVERS, SIZES, ARRIVALS, SERVICE, INTENSITY, INTENSITY_BASIS, LAMBDA,
         TIME_MODE, HORIZON, WARMUP, RESOLUTION, TRACE, JOBS, RESOURCES, SWF_PROCESSORS, SWF_MEMORY_KB, GOOGLE_RULE,
-        INTERVAL_MS, TRAFFIC_SCALING);
+        INTERVAL_MS, TRAFFIC_SCALING, CLASSES);
 
     /** The names a sweep may vary ({@code --vary NAME=...}), in {@link #ALL}'s order. */
     static final List<String> VARIABLE = variableNames();

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code run --scheduler LoTES} on a trace: the job classes are k-means classes of the trace's first 4 hours
- * (k = 4, as the trace figures make them) and the plan is solved before the table header; a trace too small
- * for the classes is refused in one line, exit 2, before any output.
+ * (k = 4, as the trace figures make them; {@code --classes} changes k and the window) and the plan is solved
+ * before the table header; a trace too small for the classes and a bad {@code --classes} are refused in one
+ * line, exit 2, before any output.
  */
 class LotesOnTraceTest {
     private final StringWriter out = new StringWriter();
@@ -75,7 +76,42 @@ class LotesOnTraceTest {
         assertEquals("", out.toString());
         final String message = err.toString().strip();
         assertEquals(1, message.lines().count(), message);
-        assertTrue(message.startsWith("stowage run: invalid value for --trace: LoTES's job classes (k-means, k = 4"),
-            message);
+        assertEquals("stowage run: invalid value for --trace: LoTES's job classes (--classes kmeans:k=4,train=4h)"
+            + " cannot be made: k-means: 3 training jobs for 4 classes", message);
+    }
+
+    @Test
+    void classesChangeKAndTheTrainingWindow() throws IOException {
+        final Path google = googleTrace(200);
+        assertEquals(0, run("run", "--servers", "google2011:1", "--resources", "2", "--trace", "google2011:" + google,
+            "--time-mode", "continuous", "--scheduler", "LoTES", "--classes", "kmeans:k=2,train=90m"), err.toString());
+        assertTrue(out.toString().lines().findFirst().orElseThrow().contains(", LoTES lambda* "), out.toString());
+    }
+
+    @Test
+    void badClassesAreRefusedInOneLineBeforeAnyOutput() throws IOException {
+        final Path google = googleTrace(200);
+        final String trace = "google2011:" + google;
+        assertRefused("stowage run: invalid value for --classes: 'kmeans:k=0' (kmeans:k=K,train=DURATION, e.g."
+            + " kmeans:k=4,train=4h): k must be in [1, 1000]", "--trace", trace, "--scheduler", "LoTES",
+            "--classes", "kmeans:k=0");
+        assertRefused("stowage run: invalid value for --classes: 'kmeans:k=4,train=4d' (kmeans:k=K,train=DURATION,"
+            + " e.g. kmeans:k=4,train=4h)", "--trace", trace, "--scheduler", "LoTES", "--classes", "kmeans:k=4,train=4d");
+        assertRefused("stowage run: invalid value for --classes: 'dbscan' (kmeans:k=K,train=DURATION, e.g."
+            + " kmeans:k=4,train=4h)", "--trace", trace, "--scheduler", "LoTES", "--classes", "dbscan");
+        assertRefused("stowage run: --classes applies only when a scheduler reads a LoTES plan (LoTES)",
+            "--trace", trace, "--scheduler", "Greedy", "--classes", "kmeans:k=2");
+    }
+
+    private void assertRefused(final String message, final String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        final String[] full = new String[args.length + 7];
+        System.arraycopy(new String[] {"run", "--servers", "google2011:1", "--resources", "2", "--time-mode",
+            "continuous"}, 0, full, 0, 7);
+        System.arraycopy(args, 0, full, 7, args.length);
+        assertEquals(2, run(full), err.toString());
+        assertEquals("", out.toString());
+        assertEquals(message, err.toString().strip());
     }
 }
