@@ -167,7 +167,8 @@ final class ReproduceCommand implements Callable<Integer> {
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
         if (trace != null && !Files.isDirectory(trace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
+            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' "
+                + (Files.exists(trace) ? "is not a directory" : "does not exist; " + FETCH_HINT));
         }
         if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "': " + figure

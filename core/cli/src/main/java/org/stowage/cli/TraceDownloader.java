@@ -49,6 +49,7 @@ final class TraceDownloader {
     private static final Pattern CHECKSUM_LINE = Pattern.compile("([0-9a-fA-F]{64}) [ *](.+)");
     private static final int BUFFER_BYTES = 1 << 16;
     static final String PARTIAL_SUFFIX = ".part";
+    private static final String USER_AGENT = "stowage/0.1.0 (traces fetch; java.net.http)";
 
     private final HttpClient client;
     private final boolean progress;
@@ -250,7 +251,8 @@ final class TraceDownloader {
         try (InputStream body = response.body();
              OutputStream sink = Files.newOutputStream(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                  start == 0 ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
-             Progress bar = progress && expected > 0 ? Progress.of(file.remotePath(), expected) : Progress.silent()) {
+             Progress bar = progress && expected > 0 ? Progress.ofBytes(
+                 Path.of(file.localPath()).getFileName().toString(), expected) : Progress.silent()) {
             final byte[] buffer = new byte[BUFFER_BYTES];
             int read;
             while ((read = body.read(buffer)) >= 0) {
@@ -259,7 +261,7 @@ final class TraceDownloader {
                 bar.stepTo(written);
             }
         } catch (final IOException e) {
-            throw stopped(uri, partial, written, expected, e.getMessage());
+            throw stopped(uri, partial, written, expected, describe(e));
         }
         if (total >= 0 && written < total) {
             throw stopped(uri, partial, written, total, "the body ended early");
@@ -306,14 +308,23 @@ final class TraceDownloader {
     private <T> HttpResponse<T> send(final URI uri, final HttpRequest.Builder request,
                                      final HttpResponse.BodyHandler<T> handler) {
         try {
-            return client.send(request.timeout(Duration.ofMinutes(2)).build(), handler);
+            // identity: the checks are over the bytes as published, never a transfer encoding of them
+            return client.send(request.timeout(Duration.ofMinutes(2)).header("Accept-Encoding", "identity")
+                .header("User-Agent", USER_AGENT).build(), handler);
         } catch (final IOException e) {
-            throw new CommandFailure(uri + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
-                + "; rerun the same command to try again (a partial file is resumed)", e);
+            throw new CommandFailure(uri + ": cannot fetch it (" + describe(e) + "); check the network (or give"
+                + " --base-url a mirror) and rerun the same command: a file cut short is kept as NAME.part and"
+                + " resumed", e);
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommandFailure(uri + ": interrupted", e);
         }
+    }
+
+    /** The exception's message, or its class's name where it has none (ConnectException, for one). */
+    private static String describe(final Exception e) {
+        final String name = e.getClass().getSimpleName();
+        return e.getMessage() == null || e.getMessage().isBlank() ? name : name + ": " + e.getMessage();
     }
 
     private static void close(final HttpResponse<?> response) {

@@ -99,8 +99,8 @@ final class TraceInputs {
             if (!Files.exists(path)) {
                 // the trace has not been fetched yet, most likely: say which command gets it
                 throw new IllegalArgumentException("invalid value for " + flag + ": '" + text + "': no such file or"
-                    + " directory " + path + "; get the public trace with `"
-                    + TraceSources.fetchHint(spec.format().specName()) + "` (docs/TRACES.md)");
+                    + " directory " + path + "; get the public trace with "
+                    + TraceSources.fetchHint(spec.format().specName()) + " (docs/TRACES.md)");
             }
         }
         return Traces.load(spec, options(settings, units));

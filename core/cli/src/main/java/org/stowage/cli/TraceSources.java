@@ -174,13 +174,16 @@ final class TraceSources {
             + " (parts are N, A-B or a comma-separated list of them, in 0-" + (GOOGLE_PARTS - 1) + ")");
     }
 
-    /** The command that fetches what a trace spec of {@code format} reads, for messages about a missing trace. */
+    /**
+     * The command that fetches what a trace spec of {@code format} reads, in backticks, for messages about a
+     * missing trace.
+     */
     static String fetchHint(final String format) {
         return switch (format) {
-            case "google2011" -> "stowage traces fetch google2011";
-            case "swf" -> "stowage traces fetch swf-nasa (or swf-hpc2n)";
-            case "alibaba" -> "stowage traces fetch alibaba2023";
-            default -> "stowage traces fetch --help";
+            case "google2011" -> "`stowage traces fetch google2011`";
+            case "swf" -> "`stowage traces fetch swf-nasa` (or swf-hpc2n)";
+            case "alibaba" -> "`stowage traces fetch alibaba2023`";
+            default -> "`stowage traces fetch --help`";
         };
     }
 }

@@ -307,5 +307,36 @@ class TracesFetchCommandTest {
         assertEquals("stowage run: invalid value for --trace: 'alibaba:" + missing + "': no such file or directory "
             + missing + "; get the public trace with `stowage traces fetch alibaba2023` (docs/TRACES.md)\n",
             runErr.toString());
+        final StringWriter reproduceErr = new StringWriter();
+        assertEquals(2, StowageCli.execute(new PrintWriter(new StringWriter(), true),
+            new PrintWriter(reproduceErr, true), "reproduce", "fig5", "--quick", "--trace", missing, "--out",
+            temp.resolve("out").toString()));
+        assertEquals("stowage reproduce: invalid value for --trace: '" + missing + "' does not exist; get it with"
+            + " `stowage traces fetch google2011` (about 29 MB), then pass --trace traces/google-2011/task_events\n",
+            reproduceErr.toString());
+        assertFalse(Files.exists(temp.resolve("out")));
+    }
+
+    @Test
+    void everySourceIsPublishedOverHttpsAndLandsWhereItsTraceArgumentPoints() {
+        for (final String name : TraceSources.names()) {
+            final TraceSources.Source source = TraceSources.byName(name);
+            assertTrue(source.baseUrl().startsWith("https://") && source.baseUrl().endsWith("/"), source.baseUrl());
+            assertEquals(source.checksumFile() != null, source.check() == TraceSources.Check.PUBLISHED_SHA256, name);
+            final List<TraceSources.RemoteFile> files = TraceSources.files(source,
+                TraceSources.parseParts(TraceSources.DEFAULT_GOOGLE_PARTS));
+            assertFalse(files.isEmpty(), name);
+            for (final TraceSources.RemoteFile file : files) {
+                assertEquals("https", TraceDownloader.uri(source.baseUrl(), file.remotePath()).getScheme());
+                // the trace spec's path is the file itself or the folder holding it
+                assertTrue(file.localPath().equals(source.specPath())
+                    || file.localPath().startsWith(source.specPath() + "/"), file.localPath());
+                // a source without a checksum has a size in the table or takes the server's word, said so
+                assertTrue(source.check() == TraceSources.Check.PUBLISHED_SHA256 || file.size() != 0, file.toString());
+            }
+        }
+        assertEquals(14, TraceSources.files(TraceSources.byName("google2011"),
+            TraceSources.parseParts(TraceSources.DEFAULT_GOOGLE_PARTS)).size());
+        assertArrayEquals(new int[] {0, 1, 2, 3, 7, 9, 10}, TraceSources.parseParts("9-10, 7,0-3"));
     }
 }
