@@ -144,7 +144,9 @@ final class TraceDownloader {
                 throw new IllegalArgumentException(target + " is already there but " + problem
                     + "; delete it to fetch it again");
             }
-            return target + ": already there, " + verifiedBy(file, sha256, size(target));
+            return target + ": already there, " + (sha256 == null && file.size() < 0
+                ? "not checked (no checksum or size is published; delete it to fetch it again)"
+                : verifiedBy(file, sha256, size(target), -1));
         }
         final Path partial = target.resolveSibling(target.getFileName() + PARTIAL_SUFFIX);
         try {
@@ -169,17 +171,23 @@ final class TraceDownloader {
             }
         }
         return target + ": " + String.format(Locale.ROOT, "%,d", size(target)) + " bytes, "
-            + verifiedBy(file, sha256, size(target));
+            + verifiedBy(file, sha256, size(target), declared);
     }
 
-    private static String verifiedBy(final RemoteFile file, final String sha256, final long size) {
+    /** How a file that passed {@link #problem} was verified, in words ({@code declared} -1 when not known). */
+    private static String verifiedBy(final RemoteFile file, final String sha256, final long size, final long declared) {
         if (sha256 != null) {
             return "SHA-256 matches the published " + sha256;
         }
-        return file.size() >= 0 ? "size matches the table's " + String.format(Locale.ROOT, "%,d", file.size())
-            + " bytes (no checksum is published)"
-            : "size " + String.format(Locale.ROOT, "%,d", size) + " bytes as the server declared (no checksum or"
-            + " size is published)";
+        if (file.size() >= 0) {
+            return "size matches the table's " + String.format(Locale.ROOT, "%,d", file.size())
+                + " bytes (no checksum is published)";
+        }
+        if (declared >= 0) {
+            return "size " + String.format(Locale.ROOT, "%,d", size) + " bytes as the server declared (no checksum or"
+                + " size is published)";
+        }
+        return "NOT verified: no checksum or size is published, and the server declared no length";
     }
 
     /**

@@ -20,7 +20,7 @@ import com.sun.net.httpserver.HttpServer;
  * A local HTTP server over a folder of fixture files, for the download tests (no network): GET of a path
  * serves the file under {@code root} (404 when absent), honours {@code Range: bytes=N-} with 206 (or 416 past
  * the end) unless told to ignore ranges, and can cut a file's body short after a number of bytes while
- * declaring its full length (a truncated transfer). Records every request as "PATH" or "PATH Range: ...".
+ * declaring its full length (a truncated transfer), or send whole files chunked. Records every request as "PATH" or "PATH Range: ...".
  */
 final class FixtureHttpServer implements AutoCloseable {
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-");
@@ -30,6 +30,7 @@ final class FixtureHttpServer implements AutoCloseable {
     private final List<String> requests = new ArrayList<>();
     private final Map<String, Long> cutAfter = new ConcurrentHashMap<>();
     private volatile boolean ignoreRanges;
+    private volatile boolean chunked;
 
     FixtureHttpServer(final Path root) throws IOException {
         this.root = root;
@@ -56,6 +57,11 @@ final class FixtureHttpServer implements AutoCloseable {
     /** Answer every request with the whole file (200), as a server without range support does. */
     void ignoreRanges() {
         ignoreRanges = true;
+    }
+
+    /** From now on whole files are sent chunked, with no Content-Length (the server declares no length). */
+    void sendChunked() {
+        chunked = true;
     }
 
     synchronized List<String> requests() {
@@ -88,7 +94,7 @@ final class FixtureHttpServer implements AutoCloseable {
                     + bytes.length);
                 exchange.sendResponseHeaders(206, bytes.length - from);
             } else {
-                exchange.sendResponseHeaders(200, bytes.length);
+                exchange.sendResponseHeaders(200, chunked ? 0 : bytes.length);
             }
             final long cut = cutAfter.getOrDefault(path, Long.MAX_VALUE);
             final int end = (int) Math.min(bytes.length, Math.max(from, cut));

@@ -288,6 +288,22 @@ class TracesFetchCommandTest {
     }
 
     @Test
+    void aFileWithNothingToCheckAgainstIsSaidToBeUnverified() throws IOException {
+        Files.createDirectories(served.resolve("l_hpc2n"));
+        final byte[] log = randomBytes(3_000, 6);
+        Files.write(served.resolve("l_hpc2n/HPC2N-2002-2.2-cln.swf.gz"), log);
+        server.sendChunked();
+        assertEquals(0, fetch("swf-hpc2n"), err.toString());
+        final Path target = to.resolve("swf/HPC2N-2002-2.2-cln.swf.gz");
+        assertTrue(out.toString().contains(target + ": 3,000 bytes, NOT verified: no checksum or size is published,"
+            + " and the server declared no length"), out.toString());
+        assertArrayEquals(log, Files.readAllBytes(target));
+        assertEquals(0, fetch("swf-hpc2n"), err.toString());
+        assertTrue(out.toString().contains(target + ": already there, not checked (no checksum or size is published;"
+            + " delete it to fetch it again)"), out.toString());
+    }
+
+    @Test
     void aSizeThatDiffersFromTheTableIsRefusedAndDeleted() throws IOException {
         Files.createDirectories(served.resolve("l_nasa_ipsc"));
         Files.write(served.resolve("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), randomBytes(1_000, 5));
