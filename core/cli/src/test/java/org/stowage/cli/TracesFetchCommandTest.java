@@ -304,6 +304,28 @@ class TracesFetchCommandTest {
     }
 
     @Test
+    void checksumFilesInEitherSha256sumFormAndWithAPrefixAreRead() throws IOException {
+        // text mode (two spaces), "./" before the path, and a bucket prefix: each names the same object
+        Files.writeString(served.resolve("SHA256SUM"), TraceDownloader.sha256(served.resolve(PART0)) + "  ./" + PART0
+            + "\n\n" + TraceDownloader.sha256(served.resolve(PART1)).toUpperCase(java.util.Locale.ROOT)
+            + " *clusterdata-2011-2/" + PART1 + "\r\n");
+        assertEquals(0, fetch("google2011", "--parts", "0-1"), err.toString());
+        assertArrayEquals(Files.readAllBytes(served.resolve(PART1)), Files.readAllBytes(local(PART1)));
+    }
+
+    @Test
+    void aPartialFileLongerThanThePublishedSizeIsStartedAgain() throws IOException {
+        Files.createDirectories(served.resolve("l_nasa_ipsc"));
+        final byte[] nasa = randomBytes(207_976, 7);
+        Files.write(served.resolve("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), nasa);
+        Files.createDirectories(to.resolve("swf"));
+        Files.write(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz.part"), randomBytes(207_977, 8));
+        assertEquals(0, fetch("swf-nasa"), err.toString());
+        assertEquals(List.of("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), server.requests());
+        assertArrayEquals(nasa, Files.readAllBytes(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz")));
+    }
+
+    @Test
     void aSizeThatDiffersFromTheTableIsRefusedAndDeleted() throws IOException {
         Files.createDirectories(served.resolve("l_nasa_ipsc"));
         Files.write(served.resolve("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), randomBytes(1_000, 5));
