@@ -88,7 +88,7 @@ final class TraceDownloader {
         }
         final Map<String, String> listed = parseChecksums(uri, response.body());
         for (final RemoteFile file : files) {
-            final String sha = find(listed, file.remotePath());
+            final String sha = find(uri, listed, file.remotePath());
             if (sha == null) {
                 throw new IllegalArgumentException(uri + " lists no SHA-256 for " + file.remotePath()
                     + "; nothing was downloaded");
@@ -111,23 +111,37 @@ final class TraceDownloader {
                 throw new IllegalArgumentException(where + " line " + (i + 1) + " = '" + abbreviated(lines[i])
                     + "': not a sha256sum line (64 hex digits, two spaces or ' *', a path); nothing was downloaded");
             }
-            listed.put(matcher.group(2).strip(), matcher.group(1).toLowerCase(Locale.ROOT));
+            final String path = matcher.group(2).strip();
+            final String sha = matcher.group(1).toLowerCase(Locale.ROOT);
+            final String before = listed.put(path, sha);
+            if (before != null && !before.equals(sha)) {
+                throw new IllegalArgumentException(where + " line " + (i + 1) + ": " + abbreviated(path)
+                    + " is listed twice with different SHA-256 (" + before + ", " + sha + "); nothing was downloaded");
+            }
         }
         return listed;
     }
 
-    /** The hash of {@code remotePath}, listed as the path itself, as {@code ./path}, or under a prefix. */
-    private static String find(final Map<String, String> listed, final String remotePath) {
+    /**
+     * The hash of {@code remotePath}, listed as the path itself, as {@code ./path}, or under a prefix; null when
+     * none is listed; an error when prefixed entries disagree.
+     */
+    private static String find(final URI where, final Map<String, String> listed, final String remotePath) {
         final String direct = listed.get(remotePath);
         if (direct != null) {
             return direct;
         }
+        String found = null;
         for (final Map.Entry<String, String> entry : listed.entrySet()) {
             if (entry.getKey().endsWith("/" + remotePath)) {
-                return entry.getValue();
+                if (found != null && !found.equals(entry.getValue())) {
+                    throw new IllegalArgumentException(where + " lists different SHA-256 for paths ending in "
+                        + remotePath + "; nothing was downloaded");
+                }
+                found = entry.getValue();
             }
         }
-        return null;
+        return found;
     }
 
     /**

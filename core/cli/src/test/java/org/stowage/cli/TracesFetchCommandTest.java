@@ -231,6 +231,13 @@ class TracesFetchCommandTest {
             + "\nsha256 of everything else\n");
         assertOneLine(2, "stowage traces fetch: " + server.baseUrl() + "SHA256SUM line 2 = 'sha256 of everything else':"
             + " not a sha256sum line", fetch("google2011", "--parts", "0"));
+        final String hash = TraceDownloader.sha256(served.resolve(PART0));
+        final String other = TraceDownloader.sha256(served.resolve(PART1));
+        Files.writeString(served.resolve("SHA256SUM"), hash + "  " + PART0 + "\n" + other + "  " + PART0 + "\n");
+        assertOneLine(2, "stowage traces fetch: " + server.baseUrl() + "SHA256SUM line 2: " + PART0 + " is listed twice"
+            + " with different SHA-256 (" + hash + ", " + other + "); nothing was downloaded", fetch("google2011",
+            "--parts", "0"));
+        assertFalse(Files.exists(to));
     }
 
     @Test
