@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
@@ -22,6 +23,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,7 +46,8 @@ import org.stowage.cli.TraceSources.Source;
  * <p>Errors: a checksum or size mismatch, a checksum file that does not list a file, or a final file that
  * fails its check is an {@link IllegalArgumentException} (one line, exit 2); a transfer that fails (HTTP
  * status, a connection that drops, a short body) is a {@link CommandFailure} (one line, exit 1) that says
- * the partial file was kept and that rerunning resumes. Not thread-safe; one per command.
+ * the partial file was kept and that rerunning resumes. A body that sends nothing for the idle limit (60 s by
+ * default) is such a cut. Not thread-safe; one per command.
  */
 final class TraceDownloader {
     /** A line of a sha256sum file: 64 hex digits, a space, then a space or '*' (binary mode), then the path. */
@@ -51,16 +56,23 @@ final class TraceDownloader {
     static final String PARTIAL_SUFFIX = ".part";
     private static final String USER_AGENT = "stowage/0.1.0 (traces fetch; java.net.http)";
 
+    /** How long a transfer may go without a byte before it is given up as stalled. */
+    static final Duration DEFAULT_IDLE_LIMIT = Duration.ofSeconds(60);
+
     private final HttpClient client;
     private final boolean progress;
+    private final Duration idleLimit;
 
     /**
-     * @param client   the HTTP client (redirects followed)
-     * @param progress whether to show a progress bar (Progress hides it off a terminal and in CI anyway)
+     * @param client    the HTTP client (redirects followed)
+     * @param progress  whether to show a progress bar (Progress hides it off a terminal and in CI anyway)
+     * @param idleLimit how long a body may send nothing before the transfer is cut (the JDK client has no read
+     *                  timeout of its own: its request timeout ends when the headers arrive)
      */
-    TraceDownloader(final HttpClient client, final boolean progress) {
+    TraceDownloader(final HttpClient client, final boolean progress, final Duration idleLimit) {
         this.client = client;
         this.progress = progress;
+        this.idleLimit = idleLimit;
     }
 
     /** A client that follows redirects (the sources redirect http to https and between mirrors). */
@@ -270,7 +282,9 @@ final class TraceDownloader {
         }
         final long expected = total >= 0 ? total : file.size();
         long written = start;
-        try (InputStream body = response.body();
+        final IdleWatch watch = new IdleWatch(response.body(), idleLimit);
+        try (watch;
+             InputStream body = response.body();
              OutputStream sink = Files.newOutputStream(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                  start == 0 ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
              Progress bar = progress && expected > 0 ? Progress.ofBytes(
@@ -280,15 +294,61 @@ final class TraceDownloader {
             while ((read = body.read(buffer)) >= 0) {
                 sink.write(buffer, 0, read);
                 written += read;
+                watch.progressed();
                 bar.stepTo(written);
             }
         } catch (final IOException e) {
-            throw stopped(uri, partial, written, expected, describe(e));
+            throw stopped(uri, partial, written, expected, watch.stalled()
+                ? "no data for " + BigDecimal.valueOf(idleLimit.toMillis(), 3).stripTrailingZeros().toPlainString() + " s"
+                : describe(e));
         }
         if (total >= 0 && written < total) {
             throw stopped(uri, partial, written, total, "the body ended early");
         }
         return total;
+    }
+
+    /**
+     * Closes a response body that has sent nothing for the idle limit, which ends a read blocked on it with an
+     * IOException; checks four times per limit on a daemon thread, stopped by {@link #close}.
+     */
+    private static final class IdleWatch implements AutoCloseable {
+        private final ScheduledExecutorService timer;
+        private volatile long lastProgress = System.nanoTime();
+        private volatile boolean stalled;
+
+        IdleWatch(final InputStream body, final Duration limit) {
+            timer = Executors.newSingleThreadScheduledExecutor(task -> {
+                final Thread thread = new Thread(task, "stowage-download-idle-watch");
+                thread.setDaemon(true);
+                return thread;
+            });
+            final long limitNanos = limit.toNanos();
+            final long period = Math.max(1, limitNanos / 4);
+            timer.scheduleAtFixedRate(() -> {
+                if (!stalled && System.nanoTime() - lastProgress > limitNanos) {
+                    stalled = true;
+                    try {
+                        body.close();
+                    } catch (final IOException ignored) {
+                        // the blocked read fails either way
+                    }
+                }
+            }, period, period, TimeUnit.NANOSECONDS);
+        }
+
+        void progressed() {
+            lastProgress = System.nanoTime();
+        }
+
+        boolean stalled() {
+            return stalled;
+        }
+
+        @Override
+        public void close() {
+            timer.shutdownNow();
+        }
     }
 
     private static CommandFailure stopped(final URI uri, final Path partial, final long written, final long expected,

@@ -91,7 +91,8 @@ final class TracesFetchCommand implements Callable<Integer> {
         }
         checkDestination();
         final PrintWriter out = spec.commandLine().getOut();
-        final TraceDownloader downloader = new TraceDownloader(TraceDownloader.defaultClient(), true);
+        final TraceDownloader downloader = new TraceDownloader(TraceDownloader.defaultClient(), true,
+            TraceDownloader.DEFAULT_IDLE_LIMIT);
         // every checksum file read before any download: a trace the checksums do not cover fails up front
         final Map<Source, Map<String, String>> checksums = new LinkedHashMap<>();
         final Map<Source, List<RemoteFile>> files = new LinkedHashMap<>();

@@ -20,7 +20,7 @@ import com.sun.net.httpserver.HttpServer;
  * A local HTTP server over a folder of fixture files, for the download tests (no network): GET of a path
  * serves the file under {@code root} (404 when absent), honours {@code Range: bytes=N-} with 206 (or 416 past
  * the end) unless told to ignore ranges, and can cut a file's body short after a number of bytes while
- * declaring its full length (a truncated transfer), or send whole files chunked. Records every request as "PATH" or "PATH Range: ...".
+ * declaring its full length (a truncated transfer), or send some bytes then stall, or send whole files chunked. Records every request as "PATH" or "PATH Range: ...".
  */
 final class FixtureHttpServer implements AutoCloseable {
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-");
@@ -31,11 +31,19 @@ final class FixtureHttpServer implements AutoCloseable {
     private final Map<String, Long> cutAfter = new ConcurrentHashMap<>();
     private volatile boolean ignoreRanges;
     private volatile boolean chunked;
+    private final Map<String, Long> stallAfter = new ConcurrentHashMap<>();
+    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
 
     FixtureHttpServer(final Path root) throws IOException {
         this.root = root;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
+        // a stalled response must not hold up the next request
+        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool(task -> {
+            final Thread thread = new Thread(task, "fixture-http");
+            thread.setDaemon(true);
+            return thread;
+        }));
         server.start();
     }
 
@@ -47,6 +55,11 @@ final class FixtureHttpServer implements AutoCloseable {
     /** From now on the body of {@code path} stops after {@code bytes} bytes (its full length still declared). */
     void cutAfter(final String path, final long bytes) {
         cutAfter.put(path, bytes);
+    }
+
+    /** From now on the body of {@code path} sends {@code bytes} bytes, then nothing until the server closes. */
+    void stallAfter(final String path, final long bytes) {
+        stallAfter.put(path, bytes);
     }
 
     /** From now on {@code path} is served whole. */
@@ -96,11 +109,19 @@ final class FixtureHttpServer implements AutoCloseable {
             } else {
                 exchange.sendResponseHeaders(200, chunked ? 0 : bytes.length);
             }
-            final long cut = cutAfter.getOrDefault(path, Long.MAX_VALUE);
+            final long cut = Math.min(cutAfter.getOrDefault(path, Long.MAX_VALUE),
+                stallAfter.getOrDefault(path, Long.MAX_VALUE));
             final int end = (int) Math.min(bytes.length, Math.max(from, cut));
             final OutputStream body = exchange.getResponseBody();
             body.write(bytes, from, end - from);
             body.flush();
+            if (end < bytes.length && stallAfter.containsKey(path)) {
+                try {
+                    closing.await();
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             if (end < bytes.length) {
                 // drop the connection with the body short of its declared length, as a network failure does
                 throw new IOException("cut on purpose after " + end + " bytes");
@@ -110,6 +131,7 @@ final class FixtureHttpServer implements AutoCloseable {
 
     @Override
     public void close() {
+        closing.countDown();
         server.stop(0);
     }
 }

@@ -183,6 +183,24 @@ class TracesFetchCommandTest {
     }
 
     @Test
+    void aTransferThatStallsIsCutAfterTheIdleLimitAndKeepsItsPartialFile() throws IOException {
+        final byte[] whole = Files.readAllBytes(served.resolve(PART0));
+        server.stallAfter(PART0, whole.length / 2);
+        final TraceDownloader downloader = new TraceDownloader(TraceDownloader.defaultClient(), false,
+            java.time.Duration.ofMillis(300));
+        final TraceSources.RemoteFile file = new TraceSources.RemoteFile(PART0, "google-2011/" + PART0, -1);
+        final long started = System.nanoTime();
+        final CommandFailure failure = org.junit.jupiter.api.Assertions.assertThrows(CommandFailure.class,
+            () -> downloader.fetch(server.baseUrl(), file, TraceDownloader.sha256(served.resolve(PART0)), local(PART0)));
+        assertTrue(System.nanoTime() - started < 20_000_000_000L, "cut long after the idle limit");
+        assertEquals(server.baseUrl() + PART0 + ": the transfer stopped after " + String.format("%,d", whole.length / 2)
+            + " of " + String.format("%,d", whole.length) + " bytes (no data for 0.3 s); " + local(PART0) + ".part was"
+            + " kept: rerun the same command to resume", failure.getMessage());
+        assertEquals(whole.length / 2, Files.size(Path.of(local(PART0) + ".part")));
+        assertFalse(Files.exists(local(PART0)));
+    }
+
+    @Test
     void aChecksumMismatchIsRefusedAndLeavesNoFileBehind() throws IOException {
         writeChecksums(PART0, PART1);
         // part 1 changes on the server after its checksum was published
