@@ -51,6 +51,9 @@ import picocli.CommandLine.Model.CommandSpec;
 final class ReproduceCommand implements Callable<Integer> {
     /** Where the shared traces sit beside a checkout of this repository. */
     static final String DEFAULT_TRACE = "../shared/traces/google-2011/task_events";
+    /** What to do when the trace is missing: the command that fetches it and the --trace it prints. */
+    static final String FETCH_HINT = "get it with `stowage traces fetch google2011` (about 29 MB), then pass"
+        + " --trace traces/google-2011/task_events";
 
     /** The names FIGURE takes, from the registry (picocli lists them in the help). */
     static final class FigureNames implements Iterable<String> {
@@ -164,7 +167,8 @@ final class ReproduceCommand implements Callable<Integer> {
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
         if (trace != null && !Files.isDirectory(trace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
+            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' "
+                + (Files.exists(trace) ? "is not a directory" : "does not exist; " + FETCH_HINT));
         }
         if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "': " + figure
@@ -179,7 +183,7 @@ final class ReproduceCommand implements Callable<Integer> {
             if (each.readsGoogleTrace() && !haveTrace) {
                 if (selected.size() == 1) {
                     throw new IllegalArgumentException(each.name() + " needs the Google 2011 task_events: none at "
-                        + taskEvents + " (pass --trace DIR)");
+                        + taskEvents + "; " + FETCH_HINT);
                 }
                 skipped.add(each.name());
             } else if (!added.isEmpty() && !each.takesAddedKernels()) {
@@ -201,7 +205,7 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         if (!skipped.isEmpty()) {
             printer.println(String.join(", ", skipped) + " skipped: no Google 2011 trace at " + taskEvents
-                + " (pass --trace DIR)");
+                + "; " + FETCH_HINT);
         }
         if (!withoutAdded.isEmpty()) {
             printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
