@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -82,11 +81,8 @@ final class RunCommand implements Callable<Integer> {
         }
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);
-        final String header = String.format(Locale.ROOT, "%-16s %10s %10s %8s %11s %10s %10s %7s %10s %-12s %8s %11s",
-            "scheduler", "arrived", "completed", "rejected", "mean queue", "mean wait", "p99 wait", "util",
-            "throughput", "verdict", "wall ms", "jobs/s");
-        printer.println(header);
-        printer.println("-".repeat(header.length()));
+        final RunTable table = new RunTable(plan.toCompletion());
+        table.header().forEach(printer::println);
         final List<RunResult> results = new ArrayList<>();
         cli.onInterrupt(() -> kept(results));
         for (final RunSpec run : runs) {
@@ -97,11 +93,7 @@ final class RunCommand implements Callable<Integer> {
             } catch (final OutOfMemoryError e) {
                 throw CommandFailure.outOfMemory(e, cli.maxHeap(), kept(results));
             }
-            printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
-                name, result.metric("arrived_total"), result.metric("completed_total"),
-                result.metric("rejected_total"), result.metric("mean_queue"), result.metric("wait_mean"),
-                result.metric("wait_p99"), result.metric("utilization_r0"), result.metric("throughput"),
-                result.stability().verdict().label(), result.wallSeconds() * 1e3, result.jobsPerSecond());
+            printer.println(table.row(result));
             printer.flush();
             // each scheduler's results are kept as it finishes: a later one that fails costs only itself
             final List<RunResult> finished = new ArrayList<>(results);

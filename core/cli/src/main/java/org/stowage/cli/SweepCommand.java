@@ -127,6 +127,7 @@ final class SweepCommand implements Callable<Integer> {
         final int concurrent = engineOptions.concurrentHere(threads, units);
         MemoryCheck.Need largest = null;
         final List<Map<String, Object>> pointInputs = new ArrayList<>();
+        boolean toCompletion = true;
         for (final Sweep.Point point : probe.points()) {
             if (point.replication() == 0) {
                 // fail fast, before any run, on a bad value or an incompatible scheduler anywhere in the grid
@@ -138,6 +139,7 @@ final class SweepCommand implements Callable<Integer> {
                     largest = plan.memory();
                 }
                 pointInputs.add(plan.inputs());
+                toCompletion &= plan.toCompletion();
             }
         }
         MemoryCheck.require(largest, concurrent, cli.maxHeap(), "--threads");
@@ -169,7 +171,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         cli.onInterrupt(() -> "while writing " + out + "; every run is on disk, rerun the same command to finish");
         printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
-        printTable(printer, sweep, outcome);
+        printTable(printer, sweep, outcome, toCompletion);
         printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY));
         cli.onInterrupt(() -> null);
         return 0;
@@ -324,13 +326,28 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private void printTable(final PrintWriter printer, final Sweep sweep, final Sweep.Outcome outcome) {
+    /**
+     * One row per point and scheduler: the mean over replications, with the half-width of its 95% interval
+     * where there are two or more, of the queue, the response time (arrival to completion: JCT) and, for
+     * workloads run to completion, the makespan; utilization and the verdict counts.
+     */
+    private static void printTable(final PrintWriter printer, final Sweep sweep, final Sweep.Outcome outcome,
+                                   final boolean toCompletion) {
         final StringBuilder header = new StringBuilder();
         for (final Sweep.Axis axis : sweep.axes()) {
             header.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
         }
-        header.append(String.format(Locale.ROOT, "%-16s %12s %22s %8s %s", "scheduler", "mean queue", "95% interval",
-            "util", "verdicts (stable/unstable/inconclusive/not drained)"));
+        final String times = toCompletion ? "JCT" : "response";
+        header.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "scheduler", "mean queue",
+            "mean " + times, "p99 " + times));
+        if (toCompletion) {
+            header.append(String.format(Locale.ROOT, " %17s", "makespan"));
+        }
+        header.append(String.format(Locale.ROOT, " %6s %s", "util", "verdicts s/u/i/nd"));
+        if (sweep.replications() > 1) {
+            printer.println("each value: the mean over " + sweep.replications()
+                + " replications +- the half-width of its 95% interval");
+        }
         printer.println(header);
         printer.println("-".repeat(header.length()));
         for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
@@ -339,17 +356,30 @@ final class SweepCommand implements Callable<Integer> {
                 row.append(String.format(Locale.ROOT, "%-14s ", value));
             }
             final double[] queue = aggregate.interval("mean_queue");
-            final String interval = Double.isNaN(queue[1]) ? "-"
-                : String.format(Locale.ROOT, "[%.2f, %.2f]", queue[1], queue[2]);
             final int n = (int) queue[3];
             final StringBuilder verdicts = new StringBuilder();
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
                 verdicts.append(verdicts.length() == 0 ? "" : "/")
                     .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n));
             }
-            row.append(String.format(Locale.ROOT, "%-16s %12.3f %22s %8.4f %s", aggregate.scheduler(), queue[0],
-                interval, aggregate.interval("utilization_r0")[0], verdicts));
-            printer.println(row);
+            row.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", aggregate.scheduler(),
+                withInterval(queue, 3), withInterval(aggregate.interval("jct_mean"), 2),
+                withInterval(aggregate.interval("jct_p99"), 2)));
+            if (toCompletion) {
+                row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval("makespan"), 2)));
+            }
+            row.append(String.format(Locale.ROOT, " %6s %s", RunTable.fixed(aggregate.interval("utilization_r0")[0], 4),
+                verdicts));
+            printer.println(row.toString().stripTrailing());
         }
+    }
+
+    /** "mean +-half-width" of {mean, low, high, n}, the mean alone when there is no interval (one replication). */
+    static String withInterval(final double[] interval, final int decimals) {
+        final String mean = RunTable.fitted(interval[0], decimals, 9);
+        if (Double.isNaN(interval[1])) {
+            return mean;
+        }
+        return mean + " +-" + RunTable.fitted((interval[2] - interval[1]) / 2, Math.min(decimals, 2), 6);
     }
 }
