@@ -61,7 +61,8 @@ final class RunCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-        description = "Write results.csv (scheduler, metric, value), series.csv and summary.json (every input) here.")
+        description = "Write results.csv (scheduler, metric, value), series.csv, summary.json (every input) and the"
+            + " queue length over time (queue.png, queue.svg) here.")
     private Path out;
 
     @Override
@@ -102,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
                     + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
                 try {
-                    RunOutputs.write(out, inputs(plan), finished, finished.size() == runs.size());
+                    RunOutputs.write(out, plan.description(), inputs(plan), finished, finished.size() == runs.size());
                 } catch (final IOException e) {
                     throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
                 }
@@ -112,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (out != null) {
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
-                + out.resolve(RunOutputs.SUMMARY));
+                + out.resolve(RunOutputs.SUMMARY) + ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg");
         }
         cli.onInterrupt(() -> null);
         return 0;

@@ -14,6 +14,7 @@ import java.util.Map;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
 
+import org.stowage.reproduce.RunPlots;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.core.experiment.RunResult;
 
@@ -27,6 +28,8 @@ import org.stowage.core.experiment.RunResult;
  *       verdict is the metric {@code verdict} with a text value; a missing value (NaN) is empty.</li>
  *   <li>{@value #SERIES}: the queue-length series, {@code scheduler,time,mean_queue} (bucket start and
  *       time-average total queue length over the bucket).</li>
+ *   <li>{@value #QUEUE_PLOT}.png and .svg: the queue length over time of every scheduler (log scale when the
+ *       curves differ by more than a factor of 100; {@link RunPlots}).</li>
  *   <li>{@value #SUMMARY}: every input (including the command that repeats the run), whether every
  *       scheduler has finished ({@code complete}), and, per finished scheduler, its metrics and verdict details;
  *       NaN is written as null.</li>
@@ -38,12 +41,13 @@ final class RunOutputs {
     static final String RESULTS = "results.csv";
     static final String SERIES = "series.csv";
     static final String SUMMARY = "summary.json";
+    static final String QUEUE_PLOT = RunPlots.QUEUE;
 
     private RunOutputs() {
     }
 
-    static void write(final Path directory, final Map<String, Object> inputs, final List<RunResult> results,
-                      final boolean complete) throws IOException {
+    static void write(final Path directory, final String workload, final Map<String, Object> inputs,
+                      final List<RunResult> results, final boolean complete) throws IOException {
         Files.createDirectories(directory);
         atomically(directory.resolve(RESULTS), target -> {
             try (CsvWriter csv = csv(target)) {
@@ -85,5 +89,6 @@ final class RunOutputs {
         }
         summary.put("runs", runs);
         ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
+        RunPlots.queueOverTime(directory, workload, results);
     }
 }

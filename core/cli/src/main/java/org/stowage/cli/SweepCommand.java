@@ -2,6 +2,7 @@ package org.stowage.cli;
 
 import java.io.PrintWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
+import org.stowage.reproduce.RunPlots;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
@@ -172,7 +174,15 @@ final class SweepCommand implements Callable<Integer> {
         cli.onInterrupt(() -> "while writing " + out + "; every run is on disk, rerun the same command to finish");
         printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
         printTable(printer, sweep, outcome, toCompletion);
-        printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY));
+        final List<String> plots;
+        try {
+            plots = RunPlots.sweepMeasures(out, sweep, outcome.finished(), toCompletion);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write plots to " + out + ": " + e.getMessage(), e);
+        }
+        printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY)
+            + (plots.isEmpty() ? "; no plots: no varied value is a number"
+            : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name()));
         cli.onInterrupt(() -> null);
         return 0;
     }

@@ -116,7 +116,9 @@ final class Charts {
         if (!logarithmicY) {
             final double[] yBounds = roundBounds(extent(lines, false));
             if (yBounds != null) {
-                styler.setYAxisMin(yBounds[0]);
+                // values that are never negative (queues, times) keep the axis at 0 or above: an error bar
+                // that reaches below is cut by the frame, the CSV keeps the interval
+                styler.setYAxisMin(nonNegative(lines) ? Math.max(0, yBounds[0]) : yBounds[0]);
                 styler.setYAxisMax(yBounds[1]);
             }
         }
@@ -176,6 +178,18 @@ final class Charts {
             }
         }
         return min <= max ? new double[] {min, max} : null;
+    }
+
+    /** Whether no y value of {@code lines} is negative. */
+    static boolean nonNegative(final List<Line> lines) {
+        for (final Line line : lines) {
+            for (final double y : line.y()) {
+                if (y < 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**

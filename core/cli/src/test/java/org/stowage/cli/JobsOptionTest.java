@@ -73,6 +73,8 @@ class JobsOptionTest {
         assertEquals(5.0, metric(csv, "DJSF", "jct_mean"), 1e-12);
         assertEquals(8.2, metric(csv, "DJSF", "makespan"), 1e-12);
         assertEquals(3.2, metric(csv, "SJF", "wait_mean"), 1e-12, "the JCT less the mean service 4.16");
+        assertTrue(Files.size(results.resolve("queue.png")) > 0 && Files.size(results.resolve("queue.svg")) > 0,
+            "the queue plot");
         final JsonNode runs = new ObjectMapper().readTree(results.resolve("summary.json").toFile()).path("runs");
         assertEquals(7.36, runs.get(0).path("metrics").path("jct_mean").asDouble(), 1e-12, runs.toString());
         assertEquals(5.0, runs.get(1).path("metrics").path("jct_mean").asDouble(), 1e-12, runs.toString());
@@ -93,6 +95,12 @@ class JobsOptionTest {
             out.toString());
         assertTrue(printed.stream().anyMatch(line -> line.matches("1 +DJSF +0\\.512 +5\\.00 +8\\.21 +8\\.20 .*")),
             out.toString());
+        for (final String plot : List.of("mean_queue", "jct_mean", "jct_p99", "makespan")) {
+            assertTrue(Files.isRegularFile(temp.resolve("sweep").resolve(plot + ".png")), plot);
+            assertTrue(Files.isRegularFile(temp.resolve("sweep").resolve(plot + ".svg")), plot);
+        }
+        assertTrue(out.toString().contains("plots (.png, .svg) of mean_queue, wait_mean, jct_mean, jct_p99,"
+            + " utilization_r0, makespan against servers"), out.toString());
         // two servers: the big job on one, the four small ones on the other, all from time 0
         assertTrue(printed.stream().anyMatch(line -> line.matches("2 +SJF +0\\.000 +4\\.16 +4\\.20 +4\\.20 .*")),
             out.toString());
