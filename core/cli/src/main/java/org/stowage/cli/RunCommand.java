@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.reproduce.HtmlReport;
 import org.stowage.sweep.OutputDirectory;
 
 import picocli.CommandLine.Command;
@@ -62,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
         description = "Write results.csv (scheduler, metric, value), series.csv, summary.json (every input) and the"
-            + " queue length over time (queue.png, queue.svg) here.")
+            + " queue length over time (queue.png, queue.svg), all of it in index.html, here.")
     private Path out;
 
     @Override
@@ -103,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
                     + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
                 try {
-                    RunOutputs.write(out, plan.description(), inputs(plan), finished, finished.size() == runs.size());
+                    RunOutputs.write(out, plan.description(), plan.toCompletion(), inputs(plan), finished, finished.size() == runs.size());
                 } catch (final IOException e) {
                     throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
                 }
@@ -113,7 +114,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (out != null) {
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
-                + out.resolve(RunOutputs.SUMMARY) + ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg");
+                + out.resolve(RunOutputs.SUMMARY) + ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg; open "
+                + out.resolve(HtmlReport.FILE));
         }
         cli.onInterrupt(() -> null);
         return 0;

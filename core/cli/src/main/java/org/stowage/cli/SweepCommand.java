@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
+import org.stowage.reproduce.HtmlReport;
 import org.stowage.reproduce.RunPlots;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.PlannedRuns;
@@ -180,9 +181,15 @@ final class SweepCommand implements Callable<Integer> {
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write plots to " + out + ": " + e.getMessage(), e);
         }
+        try {
+            report(sweep, outcome, toCompletion, plots).write(out);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
+        }
         printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY)
             + (plots.isEmpty() ? "; no plots: no varied value is a number"
-            : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name()));
+            : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name())
+            + "; open " + out.resolve(HtmlReport.FILE));
         cli.onInterrupt(() -> null);
         return 0;
     }
@@ -382,6 +389,72 @@ final class SweepCommand implements Callable<Integer> {
                 verdicts));
             printer.println(row.toString().stripTrailing());
         }
+    }
+
+    /**
+     * The page of the sweep's folder: the command, the grid, the table the terminal shows, a plot per measure,
+     * the inputs and the files.
+     */
+    private HtmlReport report(final Sweep sweep, final Sweep.Outcome outcome, final boolean toCompletion,
+                              final List<String> plots) throws IOException {
+        final HtmlReport page = new HtmlReport("stowage sweep: " + sweep.units().size() + " runs");
+        page.command(spec.commandLine().getParseResult().originalArgs());
+        final List<String> grid = new ArrayList<>();
+        for (final Sweep.Axis axis : sweep.axes()) {
+            grid.add(axis.name() + " = " + String.join(", ", axis.values()));
+        }
+        page.paragraph("Schedulers " + String.join(", ", sweep.schedulers()) + "; " + String.join("; ", grid) + "; "
+            + sweep.replications() + " replication(s) per point, base seed " + sweep.baseSeed() + ".");
+        page.section("Results", "results");
+        final String times = toCompletion ? "JCT" : "response time";
+        final List<String> header = new ArrayList<>();
+        for (final Sweep.Axis axis : sweep.axes()) {
+            header.add(axis.name());
+        }
+        header.addAll(List.of("scheduler", "mean queue", "mean " + times, "p99 " + times));
+        if (toCompletion) {
+            header.add("makespan");
+        }
+        header.addAll(List.of("utilization", "stable", "unstable", "inconclusive", "not drained"));
+        final List<List<String>> rows = new ArrayList<>();
+        for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
+            final List<String> row = new ArrayList<>(aggregate.coordinates().values());
+            row.add(aggregate.scheduler());
+            row.add(withInterval(aggregate.interval("mean_queue"), 3));
+            row.add(withInterval(aggregate.interval("jct_mean"), 2));
+            row.add(withInterval(aggregate.interval("jct_p99"), 2));
+            if (toCompletion) {
+                row.add(withInterval(aggregate.interval("makespan"), 2));
+            }
+            row.add(RunTable.fixed(aggregate.interval("utilization_r0")[0], 4));
+            final int n = (int) aggregate.interval("mean_queue")[3];
+            for (final Stability.Verdict verdict : Stability.Verdict.values()) {
+                row.add(Long.toString(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n)));
+            }
+            rows.add(row);
+        }
+        page.table("results", header, rows);
+        page.paragraph((sweep.replications() > 1 ? "Each value is the mean over the replications +- the half-width of"
+            + " its 95% Student-t interval. " : "") + "The verdict columns count replications. Every metric is in "
+            + SweepFiles.RESULTS + " (each run) and " + SweepFiles.SUMMARY + " (means and intervals).");
+        if (!plots.isEmpty()) {
+            page.section("Plots", "plots");
+            for (final String plot : plots) {
+                page.figure(out, out.resolve(plot + ".svg"), plot + " against " + RunPlots.numericAxis(sweep).name());
+            }
+        } else {
+            page.paragraph("No plots: no varied value is a number.");
+        }
+        page.section("Inputs", "inputs");
+        page.inputs(sweep.inputs());
+        page.section("Files", "files");
+        final List<String> files = new ArrayList<>(List.of(SweepFiles.MANIFEST, SweepFiles.RESULTS, SweepFiles.SUMMARY));
+        for (final String plot : plots) {
+            files.add(plot + ".png");
+            files.add(plot + ".svg");
+        }
+        page.files(files);
+        return page;
     }
 
     /** "mean +-half-width" of {mean, low, high, n}, the mean alone when there is no interval (one replication). */

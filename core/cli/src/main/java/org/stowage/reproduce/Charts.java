@@ -2,15 +2,21 @@ package org.stowage.reproduce;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -87,11 +93,30 @@ final class Charts {
                 BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
             }
         });
-        ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".svg"), target -> {
-            try (OutputStream out = Files.newOutputStream(target)) {
-                VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            }
-        });
+        final ByteArrayOutputStream svg = new ByteArrayOutputStream();
+        VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"),
+            stableIds(svg.toString(StandardCharsets.UTF_8), base.getFileName().toString()));
+    }
+
+    private static final Pattern CLIP_ID = Pattern.compile("(id=\"|url\\(#)clip(-?\\d+)");
+
+    /**
+     * The SVG with its clip-path ids renamed {@code clip-NAME-1}, {@code -2}, ... in order of appearance:
+     * VectorGraphics2D numbers them from identity hash codes, so the same chart would differ from run to
+     * run, and two charts inlined in one HTML page could share an id.
+     */
+    static String stableIds(final String svg, final String name) {
+        final String prefix = "clip-" + name.replaceAll("[^A-Za-z0-9_-]", "_") + "-";
+        final Map<String, Integer> renamed = new HashMap<>();
+        final Matcher matcher = CLIP_ID.matcher(svg);
+        final StringBuilder out = new StringBuilder(svg.length());
+        while (matcher.find()) {
+            final int id = renamed.computeIfAbsent(matcher.group(2), key -> renamed.size() + 1);
+            matcher.appendReplacement(out, Matcher.quoteReplacement(matcher.group(1) + prefix + id));
+        }
+        matcher.appendTail(out);
+        return out.toString();
     }
 
     /** The chart {@link #save} writes: one series per line (named by its scheduler), then the zeros. */
