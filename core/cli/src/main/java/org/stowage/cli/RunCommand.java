@@ -80,6 +80,7 @@ final class RunCommand implements Callable<Integer> {
         if (out != null) {
             // checked, not created: the directory appears with the first scheduler's results
             OutputDirectory.check(out, OutputDirectory.Owner.RUN, "--out");
+            HtmlReport.requireOurs(out, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);

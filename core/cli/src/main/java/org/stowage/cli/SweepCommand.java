@@ -157,6 +157,7 @@ final class SweepCommand implements Callable<Integer> {
         final Sweep.Outcome outcome;
         try (SweepEngine engine = engineOptions.open(threads)) {
             // after the engine starts (a bad --master fails there), before anything is written
+            HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.SWEEP, "--out");
             printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %s into %s%n",
                 units, units / replications / schedulers.size(), replications, schedulers.size(), engine.description(),

@@ -34,6 +34,9 @@ public final class HtmlReport {
         "figcaption { font-size: 0.9em; color: #555; }",
         ".agrees { background: #e3f4e1; } .differs { background: #fbe3e1; } .not-checked { background: #f1f1f1; }");
 
+    /** The mark by which a page is known to be ours, so a command replaces it and no one else's. */
+    static final String GENERATOR = "<meta name=\"generator\" content=\"stowage\">";
+
     private final StringBuilder body = new StringBuilder();
     private final String title;
 
@@ -178,7 +181,7 @@ public final class HtmlReport {
 
     /** The whole page. */
     public String html() {
-        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + escape(title)
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" + GENERATOR + "\n<title>" + escape(title)
             + "</title>\n<style>\n" + STYLE + "\n</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n";
     }
 
@@ -187,6 +190,29 @@ public final class HtmlReport {
         final Path file = folder.resolve(FILE);
         ResultFiles.writeString(file, html());
         return file;
+    }
+
+    /**
+     * Refuses, before anything runs, a folder whose {@value #FILE} a command of ours did not write: the page
+     * would replace it.
+     *
+     * @throws IllegalArgumentException one line naming {@code flag} and the folder
+     */
+    public static void requireOurs(final Path folder, final String flag) {
+        final Path file = folder.resolve(FILE);
+        if (!Files.exists(file)) {
+            return;
+        }
+        boolean ours;
+        try {
+            ours = Files.isRegularFile(file) && Files.readString(file).contains(GENERATOR);
+        } catch (final IOException | java.io.UncheckedIOException e) {
+            ours = false;
+        }
+        if (!ours) {
+            throw new IllegalArgumentException("invalid value for " + flag + ": '" + folder + "' holds an " + FILE
+                + " that stowage did not write (the report would replace it); use another directory");
+        }
     }
 
     /** The SVG files of {@code folder}, sorted by name. */
