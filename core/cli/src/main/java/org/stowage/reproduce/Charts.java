@@ -156,8 +156,11 @@ final class Charts {
         for (final Line all : lines) {
             final Line line = all.thinned();
             final double[] y = logarithmicY ? atFloor(line, floor, zeros) : line.y();
-            final XYSeries series = line.error() == null ? chart.addSeries(line.scheduler(), line.x(), y)
-                : chart.addSeries(line.scheduler(), line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
+            // named by its scheduler; by its label when the scheduler has a curve already (a sweep's curve per
+            // scheduler and value of its other axes), as xchart wants unique names
+            final String name = chart.getSeries(line.scheduler()) != null ? line.label() : line.scheduler();
+            final XYSeries series = line.error() == null ? chart.addSeries(name, line.x(), y)
+                : chart.addSeries(name, line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
             final SchedulerStyles.Style style = SchedulerStyles.of(line.scheduler());
             series.setLabel(line.label());
             series.setLineColor(style.color());

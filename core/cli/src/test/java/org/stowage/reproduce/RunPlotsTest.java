@@ -37,6 +37,17 @@ class RunPlotsTest {
             "an all-zero curve is not the lowest: 5 against BF-J/S's mean of 3");
     }
 
+    /** A sweep over two axes: a curve per scheduler and value of the other axis, each its own series. */
+    @Test
+    void aSchedulersSecondCurveIsNamedByItsLabel() {
+        final double[] x = {0.8, 0.9};
+        final var chart = Charts.chart("t", "x", "0.0", "y", false, "", List.of(
+            new Charts.Line("BF-J/S", "BF-J/S, servers=2", x, new double[] {1, 2}, null),
+            new Charts.Line("BF-J/S", "BF-J/S, servers=4", x, new double[] {3, 4}, null)));
+        assertEquals("BF-J/S, servers=2", chart.getSeries("BF-J/S").getLabel());
+        assertEquals("BF-J/S, servers=4", chart.getSeries("BF-J/S, servers=4").getLabel());
+    }
+
     @Test
     void aLinearAxisOfValuesThatAreNeverNegativeStartsAtZeroOrAbove() {
         final Charts.Line withWideBars = new Charts.Line("BF-J/S", "BF-J/S", new double[] {0.8, 0.9},
