@@ -45,7 +45,8 @@ import org.stowage.core.workload.SyntheticWorkload;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 3, jvmArgsAppend = {"-Xmx4g"})
 public class MultiResourceKernelBenchmark {
-    @Param({"BF-J", "BF-J-naive", "FIFO-FF", "FIFO-FF-naive", "FIFO-RF", "FIFO-RF-naive"})
+    @Param({"BF-J", "BF-J-naive", "FIFO-FF", "FIFO-FF-naive", "FIFO-RF", "FIFO-RF-naive", "Tetris:gamma=1",
+        "Tetris-naive:gamma=1"})
     public String kernel;
 
     @Param({"1000", "10000"})

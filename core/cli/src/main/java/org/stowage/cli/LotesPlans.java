@@ -7,6 +7,8 @@ import org.stowage.core.kernel.Kernels;
 import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.state.ServerTable;
+import org.stowage.core.trace.LoadedTrace;
+import org.stowage.theory.lotes.JobClustering;
 import org.stowage.theory.lotes.LotesInstance;
 import org.stowage.theory.lotes.LotesPlanner;
 import org.stowage.theory.lotes.LotesSolution;
@@ -15,7 +17,9 @@ import org.stowage.theory.lotes.LotesSolution;
  * The LoTES plan (Tran et al. 2018, Stages 1-2) of a generated workload, for {@code run} and {@code sweep}:
  * the configurations are the cluster's distinct capacity vectors, the classes the workload's job classes
  * (their mean sizes rounded up to units, their arrival proportions), and {@code mu_k = 1 / mean service}
- * on every configuration, so lambda* is in jobs per slot (or per time unit).
+ * on every configuration, so lambda* is in jobs per slot (or per time unit). For a trace, the classes are
+ * k-means classes of its first hours ({@link JobClustering.Options#defaults}: k = 4, the first 4 h, as the
+ * trace figures of docs/LOTES.md use) and {@code mu_k = 1 / mean duration} of each class.
  */
 final class LotesPlans {
     private LotesPlans() {
@@ -55,5 +59,31 @@ final class LotesPlans {
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot plan LoTES for --sizes and --servers: " + e.getMessage(), e);
         }
+    }
+
+    /** The k-means classes of {@code trace} (k = 4 on its first 4 hours); an error names the trace flag. */
+    static org.stowage.theory.lotes.JobClasses classes(final LoadedTrace trace) {
+        try {
+            return JobClustering.fit(trace, JobClustering.Options.defaults());
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --trace: LoTES's job classes (k-means, k = 4 on the"
+                + " first 4 h) cannot be made: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stages 1-2 for a trace's classes on {@code cluster}, rates per time unit of {@code timeUnitHours} hours. */
+    static LotesSolution solve(final ServerTable cluster, final Units units,
+                               final org.stowage.theory.lotes.JobClasses classes, final double timeUnitHours) {
+        try {
+            return LotesPlanner.plan(classes.instance(units, LotesInstance.configurationsOf(cluster), timeUnitHours));
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot plan LoTES for --trace and --servers: " + e.getMessage(), e);
+        }
+    }
+
+    /** The words a run's description adds for a plan: lambda*, its rounded and LP values, the bins. */
+    static String describe(final LotesSolution lotes) {
+        return String.format(java.util.Locale.ROOT, "LoTES lambda* %.6g (rounded %.6g, allocation LP %.6g), %d bins",
+            lotes.lambdaStar(), lotes.plan().roundedLambda(), lotes.plan().allocationLambda(), lotes.plan().binCount());
     }
 }

@@ -20,6 +20,8 @@ import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceWorkload;
+import org.stowage.theory.lotes.JobClasses;
+import org.stowage.theory.lotes.LotesSolution;
 
 /**
  * A real trace ({@code --trace}): its jobs in the order and at the times it gives, scaled by
@@ -31,13 +33,18 @@ final class TraceWorkloadPlan extends WorkloadPlan {
     private final LoadedTrace trace;
     private final TraceWorkload sample;
 
+    /** The LoTES plan when a scheduler reads one, else null. */
+    private final LotesSolution lotes;
+
     private TraceWorkloadPlan(final WorkloadSettings settings, final TimeMode mode, final Units units,
-                              final ServerTable cluster, final double horizon, final double warmup,
-                              final LoadedTrace trace, final TraceWorkload sample) {
-        super(settings, mode, units, cluster, Model.of(cluster), horizon, warmup,
+                              final ServerTable cluster, final Model model, final double horizon,
+                              final double warmup, final LoadedTrace trace, final TraceWorkload sample,
+                              final LotesSolution lotes) {
+        super(settings, mode, units, cluster, model, horizon, warmup,
             seed -> TraceInputs.workload(settings, trace, mode));
         this.trace = trace;
         this.sample = sample;
+        this.lotes = lotes;
     }
 
     static TraceWorkloadPlan of(final WorkloadSettings settings, final Context context) {
@@ -49,15 +56,26 @@ final class TraceWorkloadPlan extends WorkloadPlan {
         if (givenHorizon != null && settings.get(WARMUP) != null) {
             Horizons.checkWarmup(settings.get(WARMUP), givenHorizon);
         }
-        final LoadedTrace trace = context.traces().load(settings, units);
-        final int dimensions = trace.dimensions();
-        final ServerTable cluster = trace.hasServers() ? trace.newServerTable()
+        final LoadedTrace loaded = context.traces().load(settings, units);
+        final int dimensions = loaded.dimensions();
+        final ServerTable cluster = loaded.hasServers() ? loaded.newServerTable()
             : cluster(settings, units, dimensions, "the trace (--resources)", context.heapLimit());
-        requireEveryJobFits(settings, units, trace, Model.of(cluster).serverClasses());
+        requireEveryJobFits(settings, units, loaded, Model.of(cluster).serverClasses());
+        LoadedTrace trace = loaded;
+        Model model = Model.of(cluster);
+        LotesSolution lotes = null;
+        if (LotesPlans.needed(context.schedulers())) {
+            // classes by k-means on the trace's first hours and the plan, as the trace figures make them,
+            // solved here so that a refusal comes before any output
+            final JobClasses classes = LotesPlans.classes(loaded);
+            trace = classes.label(loaded);
+            lotes = LotesPlans.solve(cluster, units, classes, TraceInputs.intervalMicros(settings) / 3.6e9);
+            model = model.withPlan(lotes.plan());
+        }
         final TraceWorkload sample = TraceInputs.workload(settings, trace, mode);
         final double horizon = givenHorizon != null ? givenHorizon : sample.lastArrivalTime() + 1;
         final double warmup = Horizons.checkWarmup(settings.get(WARMUP) != null ? settings.get(WARMUP) : 0, horizon);
-        return new TraceWorkloadPlan(settings, mode, units, cluster, horizon, warmup, trace, sample);
+        return new TraceWorkloadPlan(settings, mode, units, cluster, model, horizon, warmup, trace, sample, lotes);
     }
 
     /** Refuses a cluster some of the trace's jobs do not fit: they would be rejected, never run. */
@@ -130,7 +148,7 @@ final class TraceWorkloadPlan extends WorkloadPlan {
                 + " warm-up %s",
             cluster.count(), serversText(), settings.get(TRACE), trace.count(), trace.dimensions(),
             format(sample.intervalMicros() / 1000.0), format(1 / sample.beta()), modeName(), horizonText(),
-            format(warmup));
+            format(warmup)) + (lotes == null ? "" : ", " + LotesPlans.describe(lotes));
     }
 
     @Override

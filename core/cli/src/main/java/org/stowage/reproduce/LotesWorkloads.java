@@ -29,7 +29,9 @@ import org.stowage.theory.lotes.LotesSolution;
  *   <li>Cluster: Table 1's ten configurations with {@code n} machines each (1000 in the paper).</li>
  *   <li>Nine classes at equal rates; requests per class and resource a Normal with mean
  *       {@code r_kl = 0.025 + phi_kl}, {@code phi_kl ~ U[-Phi, Phi]}, coefficient of variation 0.5, truncated to
- *       [0, 1] ({@link SizeDistribution#truncatedNormal}); the LP gets the truncated distribution's mean.</li>
+ *       [0, 1] ({@link SizeDistribution#truncatedNormal}); the LP gets Eq. 7's mean request {@code r_kl =
+ *       0.025 + phi_kl}, the paper's value, not the truncated distribution's mean (which is larger: truncation
+ *       at 0 cuts the lower tail; docs/LOTES.md gives the effect on lambda*).</li>
  *   <li>Work {@code w ~ Exp(1)} (hours), processing time {@code w / mu_jk} fixed at start; {@code u_k ~ U[0, 1]}
  *       and {@code mu_jk = omega_jk / u_k} with {@code omega_jk ~ U[1 - Omega, 1 + Omega]} (Sec. 5.4.2 is
  *       {@code Omega = 0}; Sec. 5.4.3 prints {@code u_k omega_jk}, read as {@code omega_jk / u_k} so that
@@ -103,7 +105,7 @@ final class LotesWorkloads {
         final int[][] meanUnits = new int[CLASSES][2];
         for (int k = 0; k < CLASSES; k++) {
             for (int l = 0; l < 2; l++) {
-                meanUnits[k][l] = units.sizeUnits(sizes.classMean(k, l));
+                meanUnits[k][l] = units.sizeUnits(means[k][l]);
             }
         }
         final long start = System.nanoTime();

@@ -85,8 +85,8 @@ final class Paper2018Lotes {
             .build();
     }
 
-    static final String TETRIS_NOTE = "Tetris:gamma=1 scores r . free - p (r . 1) with p the job's work (its"
-        + " processing time at rate 1), not w / mu_jk of the machine scored.";
+    static final String TETRIS_NOTE = "Tetris:gamma=1 scores r . free - t (r . 1) with t = w / mu_jk, the job's"
+        + " processing time on the machine scored, in hours (Sec. 5.1, 5.4.3).";
 
     static Figure fig12() {
         return omegaFigure("lotes-fig12", 0.90);

@@ -20,6 +20,9 @@ public final class BatchFamily implements KernelFamily {
     /** Largest accepted Tetris gamma: far beyond any weighting the papers use. */
     static final double MAX_GAMMA = 1e9;
 
+    /** Largest accepted time units per hour: microseconds. */
+    static final double MAX_UNITS_PER_HOUR = 3.6e9;
+
     /** Largest G a spec may ask for (the planner clamps G to the number of distinct JCTs anyway). */
     static final int MAX_GROUPS = 1 << 20;
 
@@ -44,23 +47,30 @@ public final class BatchFamily implements KernelFamily {
         addDjsf(family, false, "DJSF-pooled", "job sets packed under the cluster's total capacity, each started"
             + " when the free total covers it, its jobs to their best-fit machines");
         final KernelDefinition.Builder tetris = KernelDefinition.kernel("Tetris")
-            .summary("the queued job and machine with the highest score request . free (minus gamma x predicted"
-                + " service x sum of the request) placed first, re-scored after each placement; ties earliest"
+            .summary("the queued job and machine with the highest score request . free (minus gamma x processing"
+                + " time on that machine x sum of the request) placed first, re-scored after each placement; ties earliest"
                 + " arrival, lowest machine")
             .paper("Hu and Li 2022 Sec. 4.1; Grandl et al. 2014; Tran et al. 2018 Sec. 5.1 with gamma=1")
-            .cost("O(N D) per machine with a departure, O(A L D) for A arrivals, O(L + N D) per placement and per"
-                + " machine whose cached best job it took")
-            .parameter(KernelParameter.real("gamma", "weight of the work term p (r . 1) subtracted from the"
-                + " alignment (0: Hu and Li 2022; 1: Tran et al. 2018)", 0, true, MAX_GAMMA, 0.0))
+            .cost("exact branch and bound: per arrival the best machine over per-configuration trees of free-resource"
+                + " maxima, per freed machine the best queued job over a job tree of request bounds; O(C D log L) and"
+                + " O(D log N) when the bounds prune, O(L D) / O(N D) at worst; O((D + C) log N) per placement")
+            .parameter(KernelParameter.real("gamma", "weight of the work term t (r . 1) subtracted from the"
+                + " alignment, t the job's processing time on the machine scored, in hours (0: Hu and Li 2022; 1:"
+                + " Tran et al. 2018)", 0, true, MAX_GAMMA, 0.0))
+            .parameter(KernelParameter.real("unitsPerHour", "the run's time units in one hour, so that gamma weighs"
+                + " hours whatever the unit (1: the run counts hours; 3600: seconds; 36000: 100 ms)", 0, false,
+                MAX_UNITS_PER_HOUR, 1.0))
             .configured(parsed -> {
                 final double gamma = (Double) parsed.value("gamma");
-                return model -> new Tetris(gamma);
+                final double unitsPerHour = (Double) parsed.value("unitsPerHour");
+                return model -> new Tetris(gamma, unitsPerHour);
             })
             .requirements(KernelRequirements.any())
             .testVariants("", "gamma=1");
         family.addAll(tetris.withConfiguredTwin("Tetris-naive", parsed -> {
             final double gamma = (Double) parsed.value("gamma");
-            return model -> new NaiveTetris(gamma);
+            final double unitsPerHour = (Double) parsed.value("unitsPerHour");
+            return model -> new NaiveTetris(gamma, unitsPerHour);
         }));
         return family;
     }

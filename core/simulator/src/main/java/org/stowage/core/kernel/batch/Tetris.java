@@ -1,5 +1,7 @@
 package org.stowage.core.kernel.batch;
 
+import java.util.Arrays;
+
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 import org.stowage.core.kernel.support.KernelBase;
@@ -8,83 +10,154 @@ import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
 
 /**
- * Tetris (Grandl et al. 2014) as Hu and Li 2022 use it (Sec. 4.1): among every queued job and machine it
- * fits, the pair with the highest {@link TetrisScore#kernelScore score} is placed, then the scores are
- * renewed and the next pair placed, until no queued job fits any machine. With {@code gamma > 0} the score
- * subtracts Tetris's work term (Tran et al. 2018, Sec. 5.1, gamma = 1 there). Ties: the job that arrived
- * first, then the lowest machine index.
+ * Tetris (Grandl et al. 2014) as Hu and Li 2022 (Sec. 4.1) and Tran et al. 2018 (Sec. 5.1) use it: among
+ * every queued job and machine it fits, the pair with the highest {@link TetrisTerms#score score} is placed,
+ * then the scores are renewed and the next pair placed, until no queued job fits any machine. Ties: the job
+ * that arrived first, then the lowest machine index (the naive twin's scan order).
  *
  * <h2>Index</h2>
- * Each machine holds a cached best (job, score), exact or an upper bound ("stale"), and a tournament tree
- * over the machines gives the best cache in O(1). The bounds are sound because a machine's best can only
- * fall while its free resources do not grow: a placement elsewhere removes one job, a placement on it
- * shrinks its free resources, and the score grows with free resources (the work term does not depend on
- * them). So a placement marks the machine it used and every machine that cached the placed job stale
- * without rescanning; the pick takes the best cache, and when that one is stale it is made exact (copied
- * from the machine last rescanned since the last placement if their free resources are equal, else a scan
- * of the queue) and the pick repeats, lazily. A departure (free resources grow) forces a rescan of that
- * machine at the next decision; an arrival is offered to every machine (a job that beats a stale bound is
- * that machine's exact best).
+ * After every decision no queued job fits any machine, so the only pairs that can fit at the next one are
+ * (a job that arrived since x any machine) and (any queued job x a machine whose resources grew, "dirty").
+ * The kernel searches only those, exactly:
+ * <ul>
+ *   <li><b>Arrival side</b>, the best machine for one job: the work term depends on the machine only through
+ *       its configuration, so per configuration the best is a maximum of the alignment over the machines that
+ *       fit, found by branch and bound over a segment tree of per-resource maxima of the free resources; the
+ *       best over configurations wins.</li>
+ *   <li><b>Departure side</b>, the best queued job for one dirty machine: branch and bound over a segment
+ *       tree on job handles holding per node the minimum and maximum request per resource (fit and alignment
+ *       bounds), the smallest work term per configuration and the earliest arrival (for ties).</li>
+ * </ul>
+ * Each arrival and each dirty machine keeps its best pair under a tournament tree; the pick takes the better
+ * root. A placement only removes a job and shrinks one machine, and neither raises any pair's score, so a
+ * kept pair whose job left or whose machine changed is an upper bound: it is recomputed when it reaches a
+ * root ("lazy"), and the pick repeats. Both bounds are sound in floating point: every product and sum rounds
+ * monotonically, and a leaf's work term is the same double the twin computes.
  *
- * <p>With one resource and gamma = 0 the best job on a machine is the largest that fits (the score is size x
- * free), so a scan is the queue's size-index query, O(log U). Cost per decision otherwise: O(N D) per
- * machine with a departure, O(A (L D + log L)) for A arrivals, and per
- * placement O(L) to mark the caches of the placed job plus, per stale machine picked, O(log L) and O(D)
- * (a copy) or O(N D) (a scan). On identical machines at a batch's start, one scan per placement serves all
- * of them, where a plain scan costs O(N L D) per placement. Memory: L ints, doubles and flags and a 2L tree,
- * an int column per job. Allocation-free once the arrival buffer has reached its high-water mark.
+ * <p>Cost: O(D log N) per arrival and per placement to keep the job tree, O(D log n) per placement and
+ * departure for the machine trees, and per search the nodes the bounds do not prune: O(C D log L) on an
+ * uncongested cluster (C configurations), O(N D) at worst. Memory: per job handle 2 (2D + C + 1) tree
+ * entries; per machine 2D and a 2L tournament; per arrival of one decision four entries. Allocation-free once
+ * the job handles and the arrivals per decision have reached their high-water marks (the trees then grow by
+ * doubling).
  */
 public final class Tetris extends KernelBase {
+    private static final int EMPTY_SEQUENCE = Integer.MAX_VALUE;
+
     private final double gamma;
+    private final double unitsPerHour;
+    private TetrisTerms terms;
     private JobQueue queue;
-    /** One resource and no work term: a machine's best is the largest job that fits it, found by the queue's size index. */
-    private boolean sizeIndexed;
     private int sequenceColumn;
     private int nextSequence;
-    private double[] inverseScale;
-    private int[] bestJob;
-    private double[] bestScore;
-    private boolean[] stale;
+    /** Work classes C (configurations with rates, else 1). */
+    private int classes;
+
+    // job tree: leaves are job handles [jobLeaves, 2 jobLeaves)
+    private int jobLeaves;
+    private int[] minRequest;
+    private int[] maxRequest;
+    private double[] minPenalty;
+    private int[] minSequence;
+
+    // machine trees: one per work class over its servers in ascending order
+    private int[] classLeaves;
+    private int[][] maxFree;
+    private int[] classOf;
+    /** Scratch of one arrival search: the configurations that can hold the job, by decreasing root bound. */
+    private int[] classOrder;
+    private double[] classBound;
+    private int[] positionOf;
+    /** Bumped whenever a machine's free resources change: a kept pair on it computed before is stale. */
+    private int[] version;
+
+    // departure side: per machine its best queued job (NONE unless dirty this decision)
+    private int[] machineJob;
+    private double[] machineScore;
+    private int[] machineVersion;
+    private int[] machineTree;
+    private int machineLeaves;
     private boolean[] dirty;
     private int[] dirtyServers;
     private int dirtyCount;
-    /** Tournament tree: node i holds the best server of its subtree; leaves at [leaves, 2 leaves). */
-    private int[] tree;
-    private int leaves;
-    /** The server rescanned last since the last placement, whose result serves servers with equal free resources. */
-    private int memo = ServerView.NONE;
-    private final IntArrayList arrivals = new IntArrayList(1024);
 
-    /** @param gamma weight of the work term, finite and &gt;= 0 (0 for Hu and Li 2022) */
-    public Tetris(final double gamma) {
+    // arrival side: per arrival of this decision its best machine
+    private final IntArrayList arrivals = new IntArrayList(1024);
+    private int[] arrivalJob = {JobTable.NONE};
+    private int[] arrivalServer = new int[1];
+    private double[] arrivalScore = new double[1];
+    private int[] arrivalVersion = new int[1];
+    /** Tournament over the slots [0, arrivalLeaves) of this decision's arrivals (a power of two). */
+    private int[] arrivalTree = {0, 0};
+    private int arrivalLeaves = 1;
+
+    // branch-and-bound stack
+    private int[] stackNode = new int[128];
+    private double[] stackBound = new double[128];
+    private int foundJob;
+    private int foundServer;
+    private double foundScore;
+
+    /**
+     * @param gamma        weight of the work term, finite and &gt;= 0 (0 for Hu and Li 2022)
+     * @param unitsPerHour the run's time units per hour, finite and &gt; 0: the work term is in hours
+     */
+    public Tetris(final double gamma, final double unitsPerHour) {
         super("Tetris");
         if (!(gamma >= 0) || Double.isInfinite(gamma)) {
             throw new IllegalArgumentException("Tetris's gamma must be finite and >= 0: " + gamma);
         }
+        if (!(unitsPerHour > 0) || Double.isInfinite(unitsPerHour)) {
+            throw new IllegalArgumentException("Tetris's unitsPerHour must be finite and > 0: " + unitsPerHour);
+        }
         this.gamma = gamma;
+        this.unitsPerHour = unitsPerHour;
     }
 
     @Override
     protected void onAttach() {
         queue = context.newQueue();
-        sizeIndexed = dimensions == 1 && gamma == 0;
         sequenceColumn = jobs.addIntColumn(0);
-        inverseScale = TetrisScore.inverseLargestCapacity(servers);
-        final int count = servers.count();
-        bestJob = new int[count];
-        java.util.Arrays.fill(bestJob, JobTable.NONE);
-        bestScore = new double[count];
-        stale = new boolean[count];
+        terms = new TetrisTerms(servers, context.model(), gamma, unitsPerHour);
+        classes = terms.workClasses();
+        growJobTree(1024);
+        final int count = serverCount;
+        classOf = new int[count];
+        positionOf = new int[count];
+        classLeaves = new int[classes];
+        classOrder = new int[classes];
+        classBound = new double[classes];
+        maxFree = new int[classes][];
+        for (int c = 0; c < classes; c++) {
+            final int members = terms.serversIn(c, servers);
+            final int leaves = Integer.highestOneBit(Math.max(1, members - 1)) << 1;
+            classLeaves[c] = leaves;
+            maxFree[c] = new int[2 * leaves * dimensions];
+            Arrays.fill(maxFree[c], -1);
+            for (int i = 0; i < members; i++) {
+                final int server = terms.server(c, i);
+                classOf[server] = c;
+                positionOf[server] = i;
+            }
+        }
+        for (int s = 0; s < count; s++) {
+            refreshMachine(s);
+        }
+        version = new int[count];
+        machineJob = new int[count];
+        Arrays.fill(machineJob, JobTable.NONE);
+        machineScore = new double[count];
+        machineVersion = new int[count];
         dirty = new boolean[count];
         dirtyServers = new int[count];
-        leaves = Integer.highestOneBit(Math.max(1, count - 1)) << 1;
-        tree = new int[2 * leaves];
-        java.util.Arrays.fill(tree, ServerView.NONE);
+        machineLeaves = Integer.highestOneBit(Math.max(1, count - 1)) << 1;
+        machineTree = new int[2 * machineLeaves];
+        Arrays.fill(machineTree, ServerView.NONE);
         for (int s = 0; s < count; s++) {
-            tree[leaves + s] = s;
+            machineTree[machineLeaves + s] = s;
         }
-        for (int node = leaves - 1; node >= 1; node--) {
-            tree[node] = winner(tree[2 * node], tree[2 * node + 1]);
+        for (int node = machineLeaves - 1; node >= 1; node--) {
+            machineTree[node] = machineWinner(machineTree[2 * node], machineTree[2 * node + 1]);
         }
         for (int s = 0; s < count; s++) {
             markDirty(s);
@@ -95,156 +168,467 @@ public final class Tetris extends KernelBase {
     public void onArrival(final int job) {
         queue.enqueue(job);
         jobs.setIntColumn(sequenceColumn, job, nextSequence++);
+        if (job >= jobLeaves) {
+            growJobTree(job + 1);
+        }
+        setJobLeaf(job, true);
         arrivals.add(job);
     }
 
     @Override
     public void onDeparture(final int job, final int server) {
+        version[server]++;
+        refreshMachine(server);
         markDirty(server);
     }
 
     @Override
     public void decide(final double now) {
-        memo = ServerView.NONE;
-        refreshCaches();
+        for (int i = 0; i < dirtyCount; i++) {
+            searchJobFor(dirtyServers[i]);
+        }
+        // with every machine dirty the departure side already covers the arrivals' pairs
+        final int arrived = dirtyCount == serverCount ? 0 : arrivals.size();
+        prepareArrivals(arrived);
         while (true) {
-            final int server = tree[1];
-            if (server == ServerView.NONE || bestJob[server] == JobTable.NONE) {
-                return;
-            }
-            if (stale[server]) {
-                refresh(server);
-                continue;
-            }
-            final int job = bestJob[server];
-            queue.remove(job);
-            context.place(job, server);
-            memo = ServerView.NONE;
-            for (int s = 0; s < bestJob.length; s++) {
-                if (bestJob[s] == job) {
-                    stale[s] = true;
+            final int server = machineTree[1];
+            final int slot = arrivalTree[1];
+            final boolean fromMachine = machineEntry(server) && (!arrivalEntry(slot)
+                || better(machineScore[server], machineJob[server], server,
+                          arrivalScore[slot], arrivalJob[slot], arrivalServer[slot]));
+            if (fromMachine) {
+                final int job = machineJob[server];
+                if (!jobs.isQueued(job) || machineVersion[server] != version[server]) {
+                    searchJobFor(server);
+                    continue;
                 }
+                place(job, server);
+            } else if (arrivalEntry(slot)) {
+                final int job = arrivalJob[slot];
+                if (!jobs.isQueued(job)) {
+                    arrivalJob[slot] = JobTable.NONE;
+                    updateArrival(slot);
+                    continue;
+                }
+                if (arrivalVersion[slot] != version[arrivalServer[slot]]) {
+                    searchMachineFor(slot);
+                    continue;
+                }
+                place(job, arrivalServer[slot]);
+            } else {
+                break;
             }
         }
-    }
-
-    /** Machines whose resources grew rescan the queue; the others only weigh the new arrivals. */
-    private void refreshCaches() {
+        // every kept pair is empty here; only the dirty marks and arrivals remain to clear
         for (int i = 0; i < dirtyCount; i++) {
-            final int s = dirtyServers[i];
-            dirty[s] = false;
-            rescan(s);
+            dirty[dirtyServers[i]] = false;
         }
         dirtyCount = 0;
-        final int[] arrived = arrivals.elements();
-        final int count = arrivals.size();
-        for (int i = 0; i < count; i++) {
-            final int job = arrived[i];
-            if (!jobs.isQueued(job)) {
-                continue;
-            }
-            for (int s = 0; s < bestJob.length; s++) {
-                offer(job, s);
-            }
-        }
         arrivals.clear();
     }
 
-    /**
-     * Weighs one queued job for one machine. Idempotent (a machine rescanned this decision may see it twice);
-     * a job that beats a stale bound is the machine's exact best.
-     */
-    private void offer(final int job, final int server) {
-        if (!servers.fits(jobs, job, server)) {
-            return;
-        }
-        final double score = TetrisScore.kernelScore(jobs, job, servers, server, inverseScale, gamma);
-        if (bestJob[server] == JobTable.NONE || better(score, job, bestScore[server], bestJob[server])) {
-            bestJob[server] = job;
-            bestScore[server] = score;
-            stale[server] = false;
-            update(server);
-        }
+    private void place(final int job, final int server) {
+        queue.remove(job);
+        setJobLeaf(job, false);
+        context.place(job, server);
+        version[server]++;
+        refreshMachine(server);
     }
 
-    /** Makes a stale machine's cache exact: from the memo when their free resources are equal, else a scan. */
-    private void refresh(final int server) {
-        if (memo != ServerView.NONE && sameResiduals(memo, server)) {
-            bestJob[server] = bestJob[memo];
-            bestScore[server] = bestScore[memo];
-            stale[server] = false;
-            update(server);
-        } else {
-            rescan(server);
-            memo = server;
+    // ---- departure side: the best queued job for one machine -------------------------------------------
+
+    /** Keeps {@code server}'s best queued job (NONE if none fits) and its score, exact now. */
+    private void searchJobFor(final int server) {
+        final int c = classOf[server];
+        foundJob = JobTable.NONE;
+        foundScore = 0;
+        int foundSequence = EMPTY_SEQUENCE;
+        int top = 0;
+        if (minSequence[1] != EMPTY_SEQUENCE && jobNodeFits(1, server)) {
+            stackNode[0] = 1;
+            stackBound[0] = jobNodeBound(1, server, c);
+            top = 1;
         }
+        while (top > 0) {
+            top--;
+            final int node = stackNode[top];
+            final double bound = stackBound[top];
+            if (foundJob != JobTable.NONE
+                && (bound < foundScore || (bound == foundScore && minSequence[node] > foundSequence))) {
+                continue;
+            }
+            if (node >= jobLeaves) {
+                final int job = node - jobLeaves;
+                if (!jobs.isQueued(job) || !servers.fits(jobs, job, server)) {
+                    continue;
+                }
+                final double score = terms.alignment(jobs, job, servers, server) - minPenalty[node * classes + c];
+                final int sequence = minSequence[node];
+                if (foundJob == JobTable.NONE || score > foundScore
+                    || (score == foundScore && sequence < foundSequence)) {
+                    foundJob = job;
+                    foundScore = score;
+                    foundSequence = sequence;
+                }
+                continue;
+            }
+            top = pushChildren(2 * node, 2 * node + 1, server, c, top);
+        }
+        machineJob[server] = foundJob;
+        machineScore[server] = foundScore;
+        machineVersion[server] = version[server];
+        updateMachine(server);
     }
 
-    private boolean sameResiduals(final int a, final int b) {
-        for (int d = 0; d < inverseScale.length; d++) {
-            if (servers.residual(a, d) != servers.residual(b, d)) {
+    /** Pushes the children worth visiting, the one with the higher bound on top. Returns the new top. */
+    private int pushChildren(final int left, final int right, final int server, final int c, int top) {
+        final boolean leftOpen = minSequence[left] != EMPTY_SEQUENCE && jobNodeFits(left, server);
+        final boolean rightOpen = minSequence[right] != EMPTY_SEQUENCE && jobNodeFits(right, server);
+        final double leftBound = leftOpen ? jobNodeBound(left, server, c) : 0;
+        final double rightBound = rightOpen ? jobNodeBound(right, server, c) : 0;
+        ensureStack(top + 2);
+        if (leftOpen && rightOpen && leftBound >= rightBound) {
+            stackNode[top] = right;
+            stackBound[top++] = rightBound;
+            stackNode[top] = left;
+            stackBound[top++] = leftBound;
+            return top;
+        }
+        if (leftOpen) {
+            stackNode[top] = left;
+            stackBound[top++] = leftBound;
+        }
+        if (rightOpen) {
+            stackNode[top] = right;
+            stackBound[top++] = rightBound;
+        }
+        return top;
+    }
+
+    private boolean jobNodeFits(final int node, final int server) {
+        final int base = node * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            if (minRequest[base + d] > servers.residual(server, d)) {
                 return false;
             }
         }
         return true;
     }
 
-    /**
-     * The queue in arrival order, so the first of equal scores is the earliest arrival: O(N D + log L); with
-     * one resource and gamma = 0, the size index's largest fitting job: O(log U + log L).
-     */
-    private void rescan(final int server) {
-        if (sizeIndexed) {
-            // score = size x free / s^2 grows with the size, and equal sizes come out earliest first
-            final int best = queue.largestAtMost(servers.residual(server, 0));
-            bestJob[server] = best;
-            bestScore[server] = best == JobTable.NONE ? 0
-                : TetrisScore.kernelScore(jobs, best, servers, server, inverseScale, gamma);
-            stale[server] = false;
-            update(server);
+    private double jobNodeBound(final int node, final int server, final int c) {
+        return terms.alignmentBound(maxRequest, node * dimensions, servers, server) - minPenalty[node * classes + c];
+    }
+
+    // ---- arrival side: the best machine for one job -----------------------------------------------------
+
+    /** Finds every arrival's best machine and builds their tournament: O(A (search) + A). */
+    private void prepareArrivals(final int count) {
+        arrivalLeaves = Integer.highestOneBit(Math.max(1, count - 1)) << 1;
+        if (arrivalLeaves > arrivalJob.length) {
+            arrivalJob = new int[arrivalLeaves];
+            arrivalServer = new int[arrivalLeaves];
+            arrivalScore = new double[arrivalLeaves];
+            arrivalVersion = new int[arrivalLeaves];
+            arrivalTree = new int[2 * arrivalLeaves];
+        }
+        final int[] arrived = arrivals.elements();
+        for (int slot = 0; slot < arrivalLeaves; slot++) {
+            arrivalJob[slot] = slot < count && jobs.isQueued(arrived[slot]) ? arrived[slot] : JobTable.NONE;
+            if (arrivalJob[slot] != JobTable.NONE) {
+                findMachine(slot);
+            }
+            arrivalTree[arrivalLeaves + slot] = slot;
+        }
+        for (int node = arrivalLeaves - 1; node >= 1; node--) {
+            arrivalTree[node] = arrivalWinner(arrivalTree[2 * node], arrivalTree[2 * node + 1]);
+        }
+    }
+
+    private void searchMachineFor(final int slot) {
+        findMachine(slot);
+        updateArrival(slot);
+    }
+
+    /** The best machine for the job in {@code slot}, over every configuration; NONE when none fits. */
+    private void findMachine(final int slot) {
+        final int job = arrivalJob[slot];
+        foundServer = ServerView.NONE;
+        foundScore = 0;
+        // configurations by decreasing root bound, so the first search finds a pair that prunes the others
+        int open = 0;
+        for (int c = 0; c < classes; c++) {
+            if (!machineNodeFits(maxFree[c], 1, job)) {
+                continue;
+            }
+            final double bound = terms.alignmentBound(jobs, job, maxFree[c], dimensions)
+                - minPenalty[(jobLeaves + job) * classes + c];
+            int at = open++;
+            while (at > 0 && classBound[at - 1] < bound) {
+                classBound[at] = classBound[at - 1];
+                classOrder[at] = classOrder[at - 1];
+                at--;
+            }
+            classBound[at] = bound;
+            classOrder[at] = c;
+        }
+        for (int i = 0; i < open; i++) {
+            if (foundServer != ServerView.NONE && classBound[i] < foundScore) {
+                break;
+            }
+            searchClass(job, classOrder[i]);
+        }
+        if (foundServer == ServerView.NONE) {
+            arrivalJob[slot] = JobTable.NONE;
             return;
         }
-        int best = JobTable.NONE;
-        double score = 0;
-        for (int job = queue.head(); job != JobTable.NONE; job = queue.next(job)) {
-            if (servers.fits(jobs, job, server)) {
-                final double candidate = TetrisScore.kernelScore(jobs, job, servers, server, inverseScale, gamma);
-                if (best == JobTable.NONE || candidate > score) {
-                    best = job;
-                    score = candidate;
+        arrivalServer[slot] = foundServer;
+        arrivalScore[slot] = foundScore;
+        arrivalVersion[slot] = version[foundServer];
+    }
+
+    /** Branch and bound over configuration {@code c}'s machines for {@code job}, improving the found pair. */
+    private void searchClass(final int job, final int c) {
+        final int[] max = maxFree[c];
+        final int leaves = classLeaves[c];
+        final int levels = Integer.numberOfTrailingZeros(leaves);
+        final double penalty = minPenalty[(jobLeaves + job) * classes + c];
+        int top = 0;
+        if (machineNodeFits(max, 1, job)) {
+            stackNode[0] = 1;
+            stackBound[0] = terms.alignmentBound(jobs, job, max, dimensions) - penalty;
+            top = 1;
+        }
+        while (top > 0) {
+            top--;
+            final int node = stackNode[top];
+            final double bound = stackBound[top];
+            if (foundServer != ServerView.NONE && bound <= foundScore) {
+                if (bound < foundScore) {
+                    continue;
+                }
+                // equal bound: only a lower machine index can still win
+                final int depth = 31 - Integer.numberOfLeadingZeros(node);
+                final int firstPosition = (node << (levels - depth)) - leaves;
+                if (terms.server(c, firstPosition) > foundServer) {
+                    continue;
+                }
+            }
+            if (node >= leaves) {
+                final int server = terms.server(c, node - leaves);
+                if (!servers.fits(jobs, job, server)) {
+                    continue;
+                }
+                final double score = terms.alignment(jobs, job, servers, server) - penalty;
+                if (foundServer == ServerView.NONE || score > foundScore
+                    || (score == foundScore && server < foundServer)) {
+                    foundServer = server;
+                    foundScore = score;
+                }
+                continue;
+            }
+            final int left = 2 * node;
+            final int right = left + 1;
+            final boolean leftOpen = machineNodeFits(max, left, job);
+            final boolean rightOpen = machineNodeFits(max, right, job);
+            final double leftBound = leftOpen ? terms.alignmentBound(jobs, job, max, left * dimensions) - penalty : 0;
+            final double rightBound = rightOpen ? terms.alignmentBound(jobs, job, max, right * dimensions) - penalty : 0;
+            ensureStack(top + 2);
+            if (leftOpen && rightOpen && leftBound >= rightBound) {
+                stackNode[top] = right;
+                stackBound[top++] = rightBound;
+                stackNode[top] = left;
+                stackBound[top++] = leftBound;
+            } else {
+                if (leftOpen) {
+                    stackNode[top] = left;
+                    stackBound[top++] = leftBound;
+                }
+                if (rightOpen) {
+                    stackNode[top] = right;
+                    stackBound[top++] = rightBound;
                 }
             }
         }
-        bestJob[server] = best;
-        bestScore[server] = score;
-        stale[server] = false;
-        update(server);
     }
 
-    /** Re-plays the tournament from a machine's leaf to the root. O(log L). */
-    private void update(final int server) {
-        for (int node = (leaves + server) >>> 1; node >= 1; node >>>= 1) {
-            tree[node] = winner(tree[2 * node], tree[2 * node + 1]);
+    private boolean machineNodeFits(final int[] max, final int node, final int job) {
+        final int base = node * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            if (max[base + d] < jobs.size(job, d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- trees ---------------------------------------------------------------------------------------------
+
+    /** Rewrites {@code server}'s leaf of its configuration's tree from its free resources, up to the root. */
+    private void refreshMachine(final int server) {
+        final int c = classOf[server];
+        final int[] max = maxFree[c];
+        final int leaves = classLeaves[c];
+        int node = leaves + positionOf[server];
+        for (int d = 0; d < dimensions; d++) {
+            max[node * dimensions + d] = servers.residual(server, d);
+        }
+        for (node >>>= 1; node >= 1; node >>>= 1) {
+            final int base = node * dimensions;
+            final int left = 2 * base;
+            final int right = left + dimensions;
+            for (int d = 0; d < dimensions; d++) {
+                max[base + d] = Math.max(max[left + d], max[right + d]);
+            }
         }
     }
 
-    /** The better cache of two machines (NONE and empty caches lose; ties to the lower index, the left one). */
-    private int winner(final int left, final int right) {
-        if (right == ServerView.NONE || bestJob[right] == JobTable.NONE) {
+    /** Writes {@code job}'s leaf (queued: its request, work terms and arrival; else empty), up to the root. */
+    private void setJobLeaf(final int job, final boolean queued) {
+        final int node = jobLeaves + job;
+        writeJobLeaf(node, job, queued);
+        for (int parent = node >>> 1; parent >= 1; parent >>>= 1) {
+            combineJobNode(parent);
+        }
+    }
+
+    private void writeJobLeaf(final int node, final int job, final boolean queued) {
+        final int base = node * dimensions;
+        final int penaltyBase = node * classes;
+        if (queued) {
+            for (int d = 0; d < dimensions; d++) {
+                final int size = jobs.size(job, d);
+                minRequest[base + d] = size;
+                maxRequest[base + d] = size;
+            }
+            for (int c = 0; c < classes; c++) {
+                minPenalty[penaltyBase + c] = terms.penalty(jobs, job, c);
+            }
+            minSequence[node] = jobs.intColumn(sequenceColumn, job);
+        } else {
+            for (int d = 0; d < dimensions; d++) {
+                minRequest[base + d] = Integer.MAX_VALUE;
+                maxRequest[base + d] = 0;
+            }
+            for (int c = 0; c < classes; c++) {
+                minPenalty[penaltyBase + c] = Double.POSITIVE_INFINITY;
+            }
+            minSequence[node] = EMPTY_SEQUENCE;
+        }
+    }
+
+    private void combineJobNode(final int node) {
+        final int base = node * dimensions;
+        final int left = 2 * base;
+        final int right = left + dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            minRequest[base + d] = Math.min(minRequest[left + d], minRequest[right + d]);
+            maxRequest[base + d] = Math.max(maxRequest[left + d], maxRequest[right + d]);
+        }
+        final int penaltyBase = node * classes;
+        final int leftPenalty = 2 * penaltyBase;
+        final int rightPenalty = leftPenalty + classes;
+        for (int c = 0; c < classes; c++) {
+            minPenalty[penaltyBase + c] = Math.min(minPenalty[leftPenalty + c], minPenalty[rightPenalty + c]);
+        }
+        minSequence[node] = Math.min(minSequence[2 * node], minSequence[2 * node + 1]);
+    }
+
+    /** Doubles the job tree until it has a leaf for every handle below {@code handles}; rare (high-water). */
+    private void growJobTree(final int handles) {
+        int leaves = Math.max(jobLeaves, 1024);
+        while (leaves < handles) {
+            leaves <<= 1;
+        }
+        if (leaves == jobLeaves) {
+            return;
+        }
+        final int old = jobLeaves;
+        final int[] oldMin = minRequest;
+        final int[] oldMax = maxRequest;
+        final double[] oldPenalty = minPenalty;
+        final int[] oldSequence = minSequence;
+        jobLeaves = leaves;
+        minRequest = new int[2 * leaves * dimensions];
+        maxRequest = new int[2 * leaves * dimensions];
+        minPenalty = new double[2 * leaves * classes];
+        minSequence = new int[2 * leaves];
+        for (int job = 0; job < leaves; job++) {
+            final int node = leaves + job;
+            if (job < old && oldSequence[old + job] != EMPTY_SEQUENCE) {
+                System.arraycopy(oldMin, (old + job) * dimensions, minRequest, node * dimensions, dimensions);
+                System.arraycopy(oldMax, (old + job) * dimensions, maxRequest, node * dimensions, dimensions);
+                System.arraycopy(oldPenalty, (old + job) * classes, minPenalty, node * classes, classes);
+                minSequence[node] = oldSequence[old + job];
+            } else {
+                writeJobLeaf(node, job, false);
+            }
+        }
+        for (int node = leaves - 1; node >= 1; node--) {
+            combineJobNode(node);
+        }
+    }
+
+    private void ensureStack(final int size) {
+        if (size > stackNode.length) {
+            stackNode = Arrays.copyOf(stackNode, 2 * size);
+            stackBound = Arrays.copyOf(stackBound, 2 * size);
+        }
+    }
+
+    // ---- tournaments ---------------------------------------------------------------------------------------
+
+    private boolean machineEntry(final int server) {
+        return server != ServerView.NONE && machineJob[server] != JobTable.NONE;
+    }
+
+    private boolean arrivalEntry(final int slot) {
+        return arrivalJob[slot] != JobTable.NONE;
+    }
+
+    private void updateMachine(final int server) {
+        for (int node = (machineLeaves + server) >>> 1; node >= 1; node >>>= 1) {
+            machineTree[node] = machineWinner(machineTree[2 * node], machineTree[2 * node + 1]);
+        }
+    }
+
+    private void updateArrival(final int slot) {
+        for (int node = (arrivalLeaves + slot) >>> 1; node >= 1; node >>>= 1) {
+            arrivalTree[node] = arrivalWinner(arrivalTree[2 * node], arrivalTree[2 * node + 1]);
+        }
+    }
+
+    private int machineWinner(final int left, final int right) {
+        if (!machineEntry(right)) {
             return left;
         }
-        if (left == ServerView.NONE || bestJob[left] == JobTable.NONE) {
+        if (!machineEntry(left)) {
             return right;
         }
-        return better(bestScore[right], bestJob[right], bestScore[left], bestJob[left]) ? right : left;
+        return better(machineScore[right], machineJob[right], right, machineScore[left], machineJob[left], left)
+            ? right : left;
     }
 
-    /** Higher score first, then the earlier arrival. */
-    private boolean better(final double score, final int job, final double otherScore, final int otherJob) {
+    private int arrivalWinner(final int left, final int right) {
+        if (!arrivalEntry(right)) {
+            return left;
+        }
+        if (!arrivalEntry(left)) {
+            return right;
+        }
+        return better(arrivalScore[right], arrivalJob[right], arrivalServer[right],
+                      arrivalScore[left], arrivalJob[left], arrivalServer[left]) ? right : left;
+    }
+
+    /** Higher score first, then the earlier arrival, then the lower machine: the twin's scan order. */
+    private boolean better(final double score, final int job, final int server,
+                           final double otherScore, final int otherJob, final int otherServer) {
         if (score != otherScore) {
             return score > otherScore;
         }
-        return jobs.intColumn(sequenceColumn, job) < jobs.intColumn(sequenceColumn, otherJob);
+        if (job != otherJob) {
+            return jobs.intColumn(sequenceColumn, job) < jobs.intColumn(sequenceColumn, otherJob);
+        }
+        return server < otherServer;
     }
 
     private void markDirty(final int server) {

@@ -54,30 +54,7 @@ public final class TetrisScore {
         return score;
     }
 
-    /**
-     * The score the Tetris kernels rank (job, machine) pairs by: the alignment
-     * {@code sum_d (r_d / s_d) (f_d / s_d)} of the job's request r and the machine's free resources f, minus
-     * {@code gamma * p * sum_d r_d / s_d}, the work term of Grandl et al. 2014 as Tran et al. 2018 (Sec. 5.1)
-     * weigh it, with p the job's predicted service time. {@code s_d} is the largest machine's capacity on
-     * resource d ({@code inverseScale[d] = 1 / s_d}), so amounts are fractions of the largest machine, as the
-     * traces normalise them; on identical machines that is the machine-normalised score of Table 2. Hu and
-     * Li 2022 use gamma = 0. One expression shared by the kernel and its naive twin, so both rank by the
-     * same doubles. O(D), no allocation.
-     */
-    public static double kernelScore(final JobView jobs, final int job, final ServerView servers, final int server,
-                                     final double[] inverseScale, final double gamma) {
-        final int dimensions = servers.dimensions();
-        double alignment = 0;
-        double request = 0;
-        for (int d = 0; d < dimensions; d++) {
-            final double r = jobs.size(job, d) * inverseScale[d];
-            alignment += r * (servers.residual(server, d) * inverseScale[d]);
-            request += r;
-        }
-        return gamma == 0 ? alignment : alignment - gamma * jobs.predictedServiceTime(job) * request;
-    }
-
-    /** {@code 1 / s_d} for {@link #kernelScore}: the reciprocal of the largest capacity on each resource. */
+    /** {@code 1 / s_d} for {@link TetrisTerms}: the reciprocal of the largest capacity on each resource. */
     public static double[] inverseLargestCapacity(final ServerView servers) {
         final double[] inverse = new double[servers.dimensions()];
         for (int d = 0; d < inverse.length; d++) {

@@ -1,6 +1,6 @@
 package org.stowage.core.kernel.batch.reference;
 
-import org.stowage.core.kernel.batch.TetrisScore;
+import org.stowage.core.kernel.batch.TetrisTerms;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
 import org.stowage.core.kernel.support.NaiveCentralQueue;
@@ -8,21 +8,23 @@ import org.stowage.core.kernel.support.NaiveCentralQueue;
 /**
  * Reference twin of {@link org.stowage.core.kernel.batch.Tetris}: before every placement, every waiting job
  * is scored against every server it fits, in arrival order then server order, and the first highest score
- * wins. O(N L D) per placement.
+ * wins, by the scores of {@link TetrisTerms} (the work term on the machine scored). O(N L D) per placement.
  */
 public final class NaiveTetris extends NaiveCentralQueue {
     private final double gamma;
-    private double[] inverseScale;
+    private final double unitsPerHour;
+    private TetrisTerms terms;
 
-    public NaiveTetris(final double gamma) {
+    public NaiveTetris(final double gamma, final double unitsPerHour) {
         super("Tetris-naive");
         this.gamma = gamma;
+        this.unitsPerHour = unitsPerHour;
     }
 
     @Override
     protected void onAttach() {
         super.onAttach();
-        inverseScale = TetrisScore.inverseLargestCapacity(servers);
+        terms = new TetrisTerms(servers, context.model(), gamma, unitsPerHour);
     }
 
     @Override
@@ -36,7 +38,7 @@ public final class NaiveTetris extends NaiveCentralQueue {
                     if (!fits(job, server)) {
                         continue;
                     }
-                    final double score = TetrisScore.kernelScore(jobs, job, servers, server, inverseScale, gamma);
+                    final double score = terms.score(jobs, job, servers, server);
                     if (bestJob == JobTable.NONE || score > bestScore) {
                         bestJob = job;
                         bestServer = server;

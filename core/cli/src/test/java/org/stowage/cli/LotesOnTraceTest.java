@@ -1,0 +1,81 @@
+package org.stowage.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --scheduler LoTES} on a trace: the job classes are k-means classes of the trace's first 4 hours
+ * (k = 4, as the trace figures make them) and the plan is solved before the table header; a trace too small
+ * for the classes is refused in one line, exit 2, before any output.
+ */
+class LotesOnTraceTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @TempDir
+    Path temp;
+
+    private int run(final String... args) {
+        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    /** A google2011 task_events file of {@code tasks} tasks (submit, schedule, finish), varied requests and durations. */
+    private Path googleTrace(final int tasks) throws IOException {
+        final SplittableRandom random = new SplittableRandom(21);
+        final java.util.TreeMap<Long, String> events = new java.util.TreeMap<>();
+        for (int task = 0; task < tasks; task++) {
+            // distinct timestamps: submit and schedule on even minutes plus the task, finish on odd microseconds
+            final long submit = 700_000_000L + task * 60_000_000L;
+            final String request = String.format(Locale.ROOT, "%.4f,%.4f", 0.01 + 0.2 * random.nextDouble(),
+                0.01 + 0.2 * random.nextDouble());
+            final long finish = submit + 60_000_000L * (1 + random.nextInt(120)) + 2L * task + 3;
+            events.put(submit, submit + ",," + (200 + task) + ",0,,0,u,0,0," + request + ",0,0\n");
+            events.put(submit + 1, (submit + 1) + ",," + (200 + task) + ",0,m1,1,u,0,0," + request + ",0,0\n");
+            events.put(finish, finish + ",," + (200 + task) + ",0,m1,4,u,0,0," + request + ",0,0\n");
+        }
+        final StringBuilder text = new StringBuilder();
+        for (final String line : events.values()) {
+            text.append(line);
+        }
+        return Files.writeString(temp.resolve("part-00000-of-00001.csv"), text.toString());
+    }
+
+    @Test
+    void lotesRunsOnATraceWithKMeansClassesAndItsPlanInTheDescription() throws IOException {
+        final Path google = googleTrace(200);
+        assertEquals(0, run("run", "--servers", "google2011:1", "--resources", "2", "--google-rule", "attempts",
+            "--trace", "google2011:" + google, "--time-mode", "continuous", "--scheduler", "LoTES,Greedy"), err.toString());
+        final String[] lines = out.toString().split("\n");
+        assertTrue(lines[0].contains(", LoTES lambda* "), lines[0]);
+        assertTrue(lines[0].contains(" bins"), lines[0]);
+        assertTrue(lines[1].startsWith("scheduler"), lines[1]);
+        final String[] lotes = lines[3].trim().split("\\s+");
+        final String[] greedy = lines[4].trim().split("\\s+");
+        assertEquals("LoTES", lotes[0], lines[3]);
+        assertEquals("200", lotes[1], "every task arrives: " + lines[3]);
+        assertEquals(lotes[1], greedy[1], "both see the same jobs");
+    }
+
+    @Test
+    void aTraceTooSmallForTheClassesIsRefusedBeforeAnyOutput() throws IOException {
+        final Path google = googleTrace(3);
+        assertEquals(2, run("run", "--servers", "google2011:1", "--resources", "2", "--trace", "google2011:" + google,
+            "--time-mode", "continuous", "--scheduler", "Greedy,LoTES"));
+        assertEquals("", out.toString());
+        final String message = err.toString().strip();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.startsWith("stowage run: invalid value for --trace: LoTES's job classes (k-means, k = 4"),
+            message);
+    }
+}
