@@ -146,8 +146,9 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         figure.report(out, sweep, outcome.finished());
         out.printf(Locale.ROOT, "%-72s | %-11s | %s%n", "paper", "verdict", "ours");
         for (final Claim claim : claims) {
-            final String evidence = claim.verdict() == Claim.Verdict.DIFFERS && claim.evidence() != null
-                ? " (see " + claim.evidence() + ")" : "";
+            final String evidence = claim.verdict() != Claim.Verdict.DIFFERS || claim.evidence() == null ? ""
+                : claim.reason() == null ? " (see " + claim.evidence() + ")"
+                : " (" + claim.reason() + "; see " + claim.evidence() + ")";
             out.printf(Locale.ROOT, "%-72s | %-11s | %s%s%n", claim.paper(), claim.verdict().label(), claim.ours(),
                 evidence);
         }
