@@ -65,10 +65,13 @@ final class CalendarQueue {
     private final TimedEventHeap near;
     private final TimedEventHeap far;
 
-    private double[] entryTime;
-    private long[] entrySequence;
-    private int[] entryPayload;
-    private int[] entryNext;
+    /**
+     * The pool, three longs per entry, so that an entry is one cache line (or two) rather than a line in each
+     * of four arrays: {@code [3e]} the time's bits, {@code [3e + 1]} the sequence number, {@code [3e + 2]} the
+     * payload in the high half and the next entry of its list (or of the free list) in the low half.
+     */
+    private long[] entries;
+    private int entryCapacity;
     private int freeEntries = NONE;
     private int entriesUsed;
 
@@ -88,11 +91,8 @@ final class CalendarQueue {
     CalendarQueue(final int initialCapacity) {
         near = new TimedEventHeap(64);
         far = new TimedEventHeap(64);
-        final int capacity = Math.max(16, initialCapacity);
-        entryTime = new double[capacity];
-        entrySequence = new long[capacity];
-        entryPayload = new int[capacity];
-        entryNext = new int[capacity];
+        entryCapacity = Math.max(16, initialCapacity);
+        entries = new long[3 * entryCapacity];
         bucketHead = new int[MIN_BUCKETS];
         Arrays.fill(bucketHead, NONE);
         occupied = new long[MIN_BUCKETS / 64];
@@ -168,16 +168,18 @@ final class CalendarQueue {
                     index = nextOccupied(0);
                 }
                 final long bucket = current + ((index - start) & mask);
+                final long[] pool = entries;
                 int entry = bucketHead[index];
                 bucketHead[index] = NONE;
                 occupied[index >>> 6] &= ~(1L << index);
                 while (entry != NONE) {
-                    final int after = entryNext[entry];
-                    near.push(entryTime[entry], entrySequence[entry], entryPayload[entry]);
-                    entryNext[entry] = freeEntries;
+                    final int at = 3 * entry;
+                    final long payloadAndNext = pool[at + 2];
+                    near.push(Double.longBitsToDouble(pool[at]), pool[at + 1], (int) (payloadAndNext >> 32));
+                    pool[at + 2] = (payloadAndNext & ~0xFFFF_FFFFL) | (freeEntries & 0xFFFF_FFFFL);
                     freeEntries = entry;
                     ringCount--;
-                    entry = after;
+                    entry = (int) payloadAndNext;
                 }
                 current = bucket + 1;
                 return;
@@ -214,22 +216,36 @@ final class CalendarQueue {
     private int newEntry(final double time, final long sequence, final int payload) {
         int entry = freeEntries;
         if (entry != NONE) {
-            freeEntries = entryNext[entry];
+            freeEntries = next(entry);
         } else {
-            if (entriesUsed == entryTime.length) {
+            if (entriesUsed == entryCapacity) {
                 growPool();
             }
             entry = entriesUsed++;
         }
-        entryTime[entry] = time;
-        entrySequence[entry] = sequence;
-        entryPayload[entry] = payload;
+        final int at = 3 * entry;
+        entries[at] = Double.doubleToRawLongBits(time);
+        entries[at + 1] = sequence;
+        entries[at + 2] = (long) payload << 32 | (NONE & 0xFFFF_FFFFL);
         return entry;
+    }
+
+    private int next(final int entry) {
+        return (int) entries[3 * entry + 2];
+    }
+
+    private void setNext(final int entry, final int next) {
+        final int at = 3 * entry + 2;
+        entries[at] = (entries[at] & ~0xFFFF_FFFFL) | (next & 0xFFFF_FFFFL);
+    }
+
+    private double timeOf(final int entry) {
+        return Double.longBitsToDouble(entries[3 * entry]);
     }
 
     private void link(final long bucket, final int entry) {
         final int index = (int) (bucket & mask);
-        entryNext[entry] = bucketHead[index];
+        setNext(entry, bucketHead[index]);
         bucketHead[index] = entry;
         occupied[index >>> 6] |= 1L << index;
         ringCount++;
@@ -262,8 +278,8 @@ final class CalendarQueue {
                 bits &= bits - 1;
                 int entry = bucketHead[index];
                 while (entry != NONE) {
-                    final int after = entryNext[entry];
-                    entryNext[entry] = chain;
+                    final int after = next(entry);
+                    setNext(entry, chain);
                     chain = entry;
                     entry = after;
                 }
@@ -276,13 +292,13 @@ final class CalendarQueue {
         ringCount = 0;
 
         double earliest = Double.POSITIVE_INFINITY;
-        for (int entry = chain; entry != NONE; entry = entryNext[entry]) {
-            earliest = Math.min(earliest, entryTime[entry]);
+        for (int entry = chain; entry != NONE; entry = next(entry)) {
+            earliest = Math.min(earliest, timeOf(entry));
         }
         double distance = 0;
         int finite = 0;
-        for (int entry = chain; entry != NONE; entry = entryNext[entry]) {
-            final double time = entryTime[entry];
+        for (int entry = chain; entry != NONE; entry = next(entry)) {
+            final double time = timeOf(entry);
             if (time - earliest < Double.POSITIVE_INFINITY) {
                 distance += time - earliest;
                 finite++;
@@ -304,13 +320,13 @@ final class CalendarQueue {
 
         int entry = chain;
         while (entry != NONE) {
-            final int after = entryNext[entry];
-            final long bucket = bucketOf(entryTime[entry]);
+            final int after = next(entry);
+            final long bucket = bucketOf(timeOf(entry));
             if (bucket <= mask) {
                 link(bucket, entry);
             } else {
-                far.push(entryTime[entry], entrySequence[entry], entryPayload[entry]);
-                entryNext[entry] = freeEntries;
+                far.push(timeOf(entry), entries[3 * entry + 1], (int) (entries[3 * entry + 2] >> 32));
+                setNext(entry, freeEntries);
                 freeEntries = entry;
             }
             entry = after;
@@ -323,7 +339,7 @@ final class CalendarQueue {
         int head = chain;
         for (int i = 0; i < heap.size(); i++) {
             final int entry = newEntry(heap.timeAt(i), heap.sequenceAt(i), (int) heap.payloadAt(i));
-            entryNext[entry] = head;
+            setNext(entry, head);
             head = entry;
         }
         heap.clear();
@@ -331,10 +347,7 @@ final class CalendarQueue {
     }
 
     private void growPool() {
-        final int capacity = entryTime.length * 2;
-        entryTime = Arrays.copyOf(entryTime, capacity);
-        entrySequence = Arrays.copyOf(entrySequence, capacity);
-        entryPayload = Arrays.copyOf(entryPayload, capacity);
-        entryNext = Arrays.copyOf(entryNext, capacity);
+        entryCapacity *= 2;
+        entries = Arrays.copyOf(entries, 3 * entryCapacity);
     }
 }
