@@ -52,8 +52,8 @@ final class PaperDjsf {
     /** Where the docs explain why DJSF does not beat our SJF. */
     static final String SJF_EVIDENCE = "docs/DJSF.md#reproduction";
     /** Why the claims against SJF differ, in one line (the evidence is at {@link #SJF_EVIDENCE}). */
-    static final String SJF_REASON = "our SJF gains from its order (average JCT 1.38x the mean job length; the"
-        + " paper's SJF 2.47x, equal to its Tetris)";
+    static final String SJF_REASON = "our SJF gains from its order: average JCT 1.38x the mean job length, the"
+        + " paper's SJF 2.47x like its Tetris";
     private static final Units UNITS = Units.defaults();
 
     private PaperDjsf() {
