@@ -37,8 +37,9 @@ import org.stowage.core.experiment.RunResult;
  *       scheduler has finished ({@code complete}), and, per finished scheduler, its metrics and verdict details;
  *       NaN is written as null.</li>
  * </ul>
- * The files are written again after each scheduler finishes, so a run that fails or is interrupted keeps
- * the results of every scheduler that finished before.
+ * The CSV and JSON files are written again after each scheduler finishes, so a run that fails or is
+ * interrupted keeps the results of every scheduler that finished before; the plot and the page come once
+ * every scheduler has run.
  */
 final class RunOutputs {
     static final String RESULTS = "results.csv";
@@ -93,8 +94,11 @@ final class RunOutputs {
         }
         summary.put("runs", runs);
         ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
-        RunPlots.queueOverTime(directory, workload, results);
-        report(directory, workload, toCompletion, inputs, results, complete).write(directory);
+        if (complete) {
+            // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
+            RunPlots.queueOverTime(directory, workload, results);
+            report(directory, workload, toCompletion, inputs, results).write(directory);
+        }
     }
 
     /**
@@ -104,14 +108,10 @@ final class RunOutputs {
      */
     @SuppressWarnings("unchecked")
     static HtmlReport report(final Path directory, final String workload, final boolean toCompletion,
-                             final Map<String, Object> inputs, final List<RunResult> results, final boolean complete)
-        throws IOException {
+                             final Map<String, Object> inputs, final List<RunResult> results) throws IOException {
         final HtmlReport page = new HtmlReport("stowage run: " + results.size() + " scheduler(s)");
         page.command((List<String>) inputs.get("command"));
         page.paragraph(workload);
-        if (!complete) {
-            page.paragraph("Incomplete: the command stopped before every scheduler had run; these are the ones that did.");
-        }
         final String times = toCompletion ? "JCT" : "response time";
         page.section("Results", "results");
         page.table("results", List.of("scheduler", "arrived", "done", "rejected", "mean queue", "mean wait", "p99 wait",

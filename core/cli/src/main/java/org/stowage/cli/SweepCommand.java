@@ -188,7 +188,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
         }
         printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY)
-            + (plots.isEmpty() ? "; no plots: no varied value is a number"
+            + (plots.isEmpty() ? "; no plots: no axis has two numbers or more"
             : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name())
             + "; open " + out.resolve(HtmlReport.FILE));
         cli.onInterrupt(() -> null);
@@ -444,7 +444,7 @@ final class SweepCommand implements Callable<Integer> {
                 page.figure(out, out.resolve(plot + ".svg"), plot + " against " + RunPlots.numericAxis(sweep).name());
             }
         } else {
-            page.paragraph("No plots: no varied value is a number.");
+            page.paragraph("No plots: no axis has two numbers or more to draw a curve along.");
         }
         page.section("Inputs", "inputs");
         page.inputs(sweep.inputs());
