@@ -50,7 +50,7 @@ final class RunOutputs {
     private RunOutputs() {
     }
 
-    static void write(final Path directory, final String workload, final boolean toCompletion,
+    static void write(final Path directory, final String workload, final boolean toCompletion, final boolean plots,
                       final Map<String, Object> inputs, final List<RunResult> results, final boolean complete)
         throws IOException {
         Files.createDirectories(directory);
@@ -96,8 +96,10 @@ final class RunOutputs {
         ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
         if (complete) {
             // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
-            RunPlots.queueOverTime(directory, workload, results);
-            report(directory, workload, toCompletion, inputs, results).write(directory);
+            if (plots) {
+                RunPlots.queueOverTime(directory, workload, results);
+            }
+            report(directory, workload, toCompletion, plots, inputs, results).write(directory);
         }
     }
 
@@ -108,7 +110,8 @@ final class RunOutputs {
      */
     @SuppressWarnings("unchecked")
     static HtmlReport report(final Path directory, final String workload, final boolean toCompletion,
-                             final Map<String, Object> inputs, final List<RunResult> results) throws IOException {
+                             final boolean plots, final Map<String, Object> inputs, final List<RunResult> results)
+        throws IOException {
         final HtmlReport page = new HtmlReport("stowage run: " + results.size() + " scheduler(s)");
         page.command((List<String>) inputs.get("command"));
         page.paragraph(workload);
@@ -121,12 +124,17 @@ final class RunOutputs {
             + " to completion (the job completion time, JCT, of a batch). Every metric of every scheduler is in "
             + RESULTS + " and " + SUMMARY + ".");
         page.section("Queue length over time", "queue");
-        page.figure(directory, directory.resolve(QUEUE_PLOT + ".svg"),
-            "Total queue length (bucket means) of every scheduler; " + SERIES + " has the numbers.");
+        if (plots) {
+            page.figure(directory, directory.resolve(QUEUE_PLOT + ".svg"),
+                "Total queue length (bucket means) of every scheduler; " + SERIES + " has the numbers.");
+        } else {
+            page.paragraph("Not drawn (--no-plots); " + SERIES + " has the numbers.");
+        }
         page.section("Inputs", "inputs");
         page.inputs(inputs);
         page.section("Files", "files");
-        page.files(List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg"));
+        page.files(plots ? List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg")
+            : List.of(RESULTS, SERIES, SUMMARY));
         return page;
     }
 
