@@ -66,6 +66,11 @@ final class RunCommand implements Callable<Integer> {
             + " queue length over time (queue.png, queue.svg), all of it in index.html, here.")
     private Path out;
 
+    @Option(names = "--no-plots",
+        description = "With --out: leave out queue.png and queue.svg (index.html and the data files are still written);"
+            + " a plot takes about half a second.")
+    private boolean noPlots;
+
     @Override
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
@@ -77,6 +82,9 @@ final class RunCommand implements Callable<Integer> {
             runs.add(KernelFit.prepare(name, plan, seed));
         }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
+        if (noPlots && out == null) {
+            throw new IllegalArgumentException("--no-plots applies with --out only (nothing is drawn without it)");
+        }
         if (out != null) {
             // checked, not created: the directory appears with the first scheduler's results
             OutputDirectory.check(out, OutputDirectory.Owner.RUN, "--out");
@@ -105,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
                     + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
                 try {
-                    RunOutputs.write(out, plan.description(), plan.toCompletion(), inputs(plan), finished, finished.size() == runs.size());
+                    RunOutputs.write(out, plan.description(), plan.toCompletion(), !noPlots, inputs(plan), finished, finished.size() == runs.size());
                 } catch (final IOException e) {
                     throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
                 }
@@ -115,8 +123,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (out != null) {
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
-                + out.resolve(RunOutputs.SUMMARY) + ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg; open "
-                + out.resolve(HtmlReport.FILE));
+                + out.resolve(RunOutputs.SUMMARY) + (noPlots ? "" : ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg")
+                + "; open " + out.resolve(HtmlReport.FILE));
         }
         cli.onInterrupt(() -> null);
         return 0;

@@ -37,8 +37,9 @@ import org.stowage.core.experiment.RunResult;
  *       scheduler has finished ({@code complete}), and, per finished scheduler, its metrics and verdict details;
  *       NaN is written as null.</li>
  * </ul>
- * The files are written again after each scheduler finishes, so a run that fails or is interrupted keeps
- * the results of every scheduler that finished before.
+ * The CSV and JSON files are written again after each scheduler finishes, so a run that fails or is
+ * interrupted keeps the results of every scheduler that finished before; the plot and the page come once
+ * every scheduler has run.
  */
 final class RunOutputs {
     static final String RESULTS = "results.csv";
@@ -49,7 +50,7 @@ final class RunOutputs {
     private RunOutputs() {
     }
 
-    static void write(final Path directory, final String workload, final boolean toCompletion,
+    static void write(final Path directory, final String workload, final boolean toCompletion, final boolean plots,
                       final Map<String, Object> inputs, final List<RunResult> results, final boolean complete)
         throws IOException {
         Files.createDirectories(directory);
@@ -93,8 +94,13 @@ final class RunOutputs {
         }
         summary.put("runs", runs);
         ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
-        RunPlots.queueOverTime(directory, workload, results);
-        report(directory, workload, toCompletion, inputs, results, complete).write(directory);
+        if (complete) {
+            // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
+            if (plots) {
+                RunPlots.queueOverTime(directory, workload, results);
+            }
+            report(directory, workload, toCompletion, plots, inputs, results).write(directory);
+        }
     }
 
     /**
@@ -104,14 +110,11 @@ final class RunOutputs {
      */
     @SuppressWarnings("unchecked")
     static HtmlReport report(final Path directory, final String workload, final boolean toCompletion,
-                             final Map<String, Object> inputs, final List<RunResult> results, final boolean complete)
+                             final boolean plots, final Map<String, Object> inputs, final List<RunResult> results)
         throws IOException {
         final HtmlReport page = new HtmlReport("stowage run: " + results.size() + " scheduler(s)");
         page.command((List<String>) inputs.get("command"));
         page.paragraph(workload);
-        if (!complete) {
-            page.paragraph("Incomplete: the command stopped before every scheduler had run; these are the ones that did.");
-        }
         final String times = toCompletion ? "JCT" : "response time";
         page.section("Results", "results");
         page.table("results", List.of("scheduler", "arrived", "done", "rejected", "mean queue", "mean wait", "p99 wait",
@@ -121,12 +124,17 @@ final class RunOutputs {
             + " to completion (the job completion time, JCT, of a batch). Every metric of every scheduler is in "
             + RESULTS + " and " + SUMMARY + ".");
         page.section("Queue length over time", "queue");
-        page.figure(directory, directory.resolve(QUEUE_PLOT + ".svg"),
-            "Total queue length (bucket means) of every scheduler; " + SERIES + " has the numbers.");
+        if (plots) {
+            page.figure(directory, directory.resolve(QUEUE_PLOT + ".svg"),
+                "Total queue length (bucket means) of every scheduler; " + SERIES + " has the numbers.");
+        } else {
+            page.paragraph("Not drawn (--no-plots); " + SERIES + " has the numbers.");
+        }
         page.section("Inputs", "inputs");
         page.inputs(inputs);
         page.section("Files", "files");
-        page.files(List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg"));
+        page.files(plots ? List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg")
+            : List.of(RESULTS, SERIES, SUMMARY));
         return page;
     }
 

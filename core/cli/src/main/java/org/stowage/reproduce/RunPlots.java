@@ -70,8 +70,8 @@ public final class RunPlots {
      * value of the other axes), each point the mean over replications with its 95% interval as an error bar.
      *
      * @param toCompletion whether every point runs to completion (then the makespan is drawn too)
-     * @return the base names written, in {@link #MEASURES} order; empty when no axis is numeric (nothing to
-     *         draw a curve along)
+     * @return the base names written, in {@link #MEASURES} order; empty when no axis is numeric with two
+     *         values or more (nothing to draw a curve along)
      */
     public static List<String> sweepMeasures(final Path directory, final Sweep sweep, final List<Sweep.Unit> units,
                                              final boolean toCompletion) throws IOException {
@@ -99,10 +99,10 @@ public final class RunPlots {
         return written;
     }
 
-    /** The first axis whose every value is a number, or null. */
+    /** The first axis of two values or more, every one a number, or null. */
     public static Sweep.Axis numericAxis(final Sweep sweep) {
         for (final Sweep.Axis axis : sweep.axes()) {
-            boolean numeric = true;
+            boolean numeric = axis.values().size() >= 2;
             for (final String value : axis.values()) {
                 numeric &= isNumber(value);
             }

@@ -129,6 +129,18 @@ class HtmlReportTest {
         }
     }
 
+    /** --no-plots: the page and the data, no picture; refused without --out, where nothing is drawn anyway. */
+    @Test
+    void noPlotsLeavesThePlotsOutAndAppliesWithOutOnly() throws IOException {
+        final Path folder = temp.resolve("plain");
+        assertEquals(0, run("run", "--horizon", "2000", "--out", folder.toString(), "--no-plots"), out + "" + err);
+        assertFalse(Files.exists(folder.resolve("queue.png")) || Files.exists(folder.resolve("queue.svg")));
+        assertTrue(page(folder).select("figure svg").isEmpty());
+        assertEquals(2, run("run", "--horizon", "2000", "--no-plots"));
+        assertEquals("stowage run: --no-plots applies with --out only (nothing is drawn without it)"
+            + System.lineSeparator(), err.toString());
+    }
+
     @Test
     void aFolderWithSomeoneElsesIndexIsRefusedBeforeAnythingRuns() throws IOException {
         final Path folder = Files.createDirectories(temp.resolve("site"));
