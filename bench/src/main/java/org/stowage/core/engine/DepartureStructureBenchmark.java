@@ -54,12 +54,14 @@ public class DepartureStructureBenchmark {
         }
         calendar = new CalendarQueue(16);
         heap = new TimedEventHeap(16);
+        // the residual service of a running job is again exponential of mean 100 (no memory), so the held
+        // departures start as they are at steady state, and the calendar's width is tuned to that
         for (int job = 0; job < pending; job++) {
-            final double time = random.nextDouble() * services[job & (DRAWS - 1)];
+            final double time = -100 * Math.log(1 - random.nextDouble());
             calendar.push(time, sequence, job);
             heap.push(time, sequence++, job);
         }
-        // mix: after a few generations the held times are those of a steady state, not of the start
+        // and mixed: two generations of holds
         for (int i = 0; i < 2 * pending; i++) {
             calendar();
             heap();
