@@ -80,15 +80,36 @@ public final class HtmlReport {
         return this;
     }
 
-    /** A table of name and value per input, values as JSON would show them. */
+    /**
+     * A table of name and value per input: a list as its items separated by commas (the command's words by
+     * spaces, as a shell shows them), an input that is not set (a horizon when the run goes to completion) as
+     * "none".
+     */
     public HtmlReport inputs(final Map<String, Object> inputs) {
         body.append("<table class=\"inputs\">\n<tr><th>input</th><th>value</th></tr>\n");
         for (final Map.Entry<String, Object> input : inputs.entrySet()) {
             body.append("<tr><td>").append(escape(input.getKey())).append("</td><td>")
-                .append(escape(String.valueOf(input.getValue()))).append("</td></tr>\n");
+                .append(escape(inputText(input.getKey(), input.getValue()))).append("</td></tr>\n");
         }
         body.append("</table>\n");
         return this;
+    }
+
+    private static String inputText(final String name, final Object value) {
+        if (value == null) {
+            return "none";
+        }
+        if (value instanceof List<?> items) {
+            final StringBuilder text = new StringBuilder();
+            for (final Object item : items) {
+                if (text.length() > 0) {
+                    text.append(name.equals("command") ? " " : ", ");
+                }
+                text.append(item);
+            }
+            return text.toString();
+        }
+        return String.valueOf(value);
     }
 
     /**
