@@ -34,6 +34,11 @@ class BenchmarkSmokeTest {
         results.addAll(run(options("\\.SlotDecisionBenchmark\\.").param("kernel", kernels)));
         results.addAll(run(options("\\.EndToEndBenchmark\\.").param("kernel", kernels)));
         results.addAll(run(options("\\.NaiveSlotDecisionBenchmark\\.").param("kernel", twins)));
+        // the departure structures' benchmark sits in the engine's package (they are package-private)
+        results.addAll(run(new OptionsBuilder()
+            .include("org\\.stowage\\.core\\.engine\\.DepartureStructureBenchmark\\.")
+            .warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(30)).forks(0)
+            .param("pending", "100000").shouldFailOnError(true)));
         final Set<String> ran = new TreeSet<>();
         final Set<String> kernelsRan = new TreeSet<>();
         for (final RunResult result : results) {
@@ -56,7 +61,8 @@ class BenchmarkSmokeTest {
             "MultiResourceIndexBenchmark.bestFit", "MultiResourceIndexBenchmark.naiveBestFit",
             "MultiResourceIndexBenchmark.firstFit", "MultiResourceIndexBenchmark.naiveFirstFit",
             "MultiResourceIndexBenchmark.randomFit", "MultiResourceIndexBenchmark.naiveRandomFit",
-            "MultiResourceKernelBenchmark.instant")), ran.toString());
+            "MultiResourceKernelBenchmark.instant", "DepartureStructureBenchmark.calendar",
+            "DepartureStructureBenchmark.heap")), ran.toString());
         assertTrue(kernelsRan.containsAll(List.of(kernels)) && kernelsRan.containsAll(List.of(twins)),
             "every slot-benchmarkable kernel of the registry ran: " + kernelsRan);
         assertTrue(kernels.length >= 6, "the 2019 kernels at least: " + List.of(kernels));

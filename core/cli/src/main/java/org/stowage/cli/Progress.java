@@ -1,5 +1,6 @@
 package org.stowage.cli;
 
+import java.text.DecimalFormat;
 import java.time.Duration;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -21,6 +22,8 @@ final class Progress implements AutoCloseable {
     private final String task;
     private final long total;
     private final boolean enabled;
+    /** Counted in megabytes with a speed (a download), or in plain steps. */
+    private boolean bytes;
     private final long started = System.nanoTime();
     private ProgressBar bar;
 
@@ -33,6 +36,13 @@ final class Progress implements AutoCloseable {
     /** A bar for {@code total} steps, shown only on an interactive terminal outside CI. */
     static Progress of(final String task, final long total) {
         return new Progress(task, total, System.console() != null && System.getenv("CI") == null);
+    }
+
+    /** A bar for a transfer of {@code totalBytes}, shown in kB with the speed, on a terminal outside CI only. */
+    static Progress ofBytes(final String task, final long totalBytes) {
+        final Progress progress = of(task, totalBytes);
+        progress.bytes = true;
+        return progress;
     }
 
     /** A bar that never shows. */
@@ -48,7 +58,11 @@ final class Progress implements AutoCloseable {
             if (System.nanoTime() - started < SHOW_AFTER.toNanos()) {
                 return;
             }
-            bar = new ProgressBarBuilder()
+            final ProgressBarBuilder builder = new ProgressBarBuilder();
+            if (bytes) {
+                builder.setUnit(" kB", 1_000).showSpeed(new DecimalFormat("0"));
+            }
+            bar = builder
                 .setTaskName(task)
                 .setInitialMax(total)
                 .setStyle(ProgressBarStyle.ASCII)

@@ -1,6 +1,8 @@
 package org.stowage.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
+import org.stowage.reproduce.HtmlReport;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
@@ -51,6 +54,9 @@ import picocli.CommandLine.Model.CommandSpec;
 final class ReproduceCommand implements Callable<Integer> {
     /** Where the shared traces sit beside a checkout of this repository. */
     static final String DEFAULT_TRACE = "../shared/traces/google-2011/task_events";
+    /** What to do when the trace is missing: the command that fetches it and the --trace it prints. */
+    static final String FETCH_HINT = "get it with `stowage traces fetch google2011` (about 29 MB), then pass"
+        + " --trace traces/google-2011/task_events";
 
     /** The names FIGURE takes, from the registry (picocli lists them in the help). */
     static final class FigureNames implements Iterable<String> {
@@ -157,6 +163,33 @@ final class ReproduceCommand implements Callable<Integer> {
         return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale());
     }
 
+    /**
+     * Writes {@code page} into {@code folder}: the command, a contents list when there is more than one
+     * figure, then each figure (its table, plots and claims; {@link Reproduction#addTo}).
+     */
+    private Path writePage(final HtmlReport page, final Path folder, final List<Reproduction> reproductions) {
+        try {
+            page.command(spec.commandLine().getParseResult().originalArgs());
+            final Path docs = HtmlReport.findDocs();
+            if (reproductions.size() > 1) {
+                final List<List<String>> rows = new ArrayList<>();
+                for (final Reproduction reproduction : reproductions) {
+                    rows.add(List.of(reproduction.figure().name(), reproduction.figure().title(),
+                        Integer.toString(reproduction.count(Claim.Verdict.AGREES)),
+                        Integer.toString(reproduction.count(Claim.Verdict.DIFFERS)),
+                        Integer.toString(reproduction.count(Claim.Verdict.NOT_CHECKED))));
+                }
+                page.table("contents", List.of("figure", "title", "agree", "differ", "not checked"), rows);
+            }
+            for (final Reproduction reproduction : reproductions) {
+                reproduction.addTo(page, folder, out.resolve(reproduction.figure().name()), docs);
+            }
+            return page.write(folder);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write " + folder.resolve(HtmlReport.FILE) + ": " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public Integer call() {
         final PrintWriter printer = spec.commandLine().getOut();
@@ -164,7 +197,8 @@ final class ReproduceCommand implements Callable<Integer> {
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
         if (trace != null && !Files.isDirectory(trace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' is not a directory");
+            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' "
+                + (Files.exists(trace) ? "is not a directory" : "does not exist; " + FETCH_HINT));
         }
         if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
             throw new IllegalArgumentException("invalid value for --trace: '" + trace + "': " + figure
@@ -179,7 +213,7 @@ final class ReproduceCommand implements Callable<Integer> {
             if (each.readsGoogleTrace() && !haveTrace) {
                 if (selected.size() == 1) {
                     throw new IllegalArgumentException(each.name() + " needs the Google 2011 task_events: none at "
-                        + taskEvents + " (pass --trace DIR)");
+                        + taskEvents + "; " + FETCH_HINT);
                 }
                 skipped.add(each.name());
             } else if (!added.isEmpty() && !each.takesAddedKernels()) {
@@ -201,7 +235,7 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         if (!skipped.isEmpty()) {
             printer.println(String.join(", ", skipped) + " skipped: no Google 2011 trace at " + taskEvents
-                + " (pass --trace DIR)");
+                + "; " + FETCH_HINT);
         }
         if (!withoutAdded.isEmpty()) {
             printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
@@ -209,8 +243,10 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         final long start = System.nanoTime();
         final int[] verdicts = new int[Claim.Verdict.values().length];
+        final List<Reproduction> reproductions = new ArrayList<>();
         try (SweepEngine engine = engineOptions.open(threads)) {
             // after the engine starts (a bad --master fails there), before anything is written
+            HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
             for (final Figure each : chosen) {
                 final Path directory = out.resolve(each.name());
@@ -223,6 +259,8 @@ final class ReproduceCommand implements Callable<Integer> {
                         seed, progress::stepTo);
                 }
                 reproduction.print(printer);
+                writePage(new HtmlReport(each.name() + ": " + each.title()), directory, List.of(reproduction));
+                reproductions.add(reproduction);
                 for (final Claim.Verdict verdict : Claim.Verdict.values()) {
                     verdicts[verdict.ordinal()] += reproduction.count(verdict);
                 }
@@ -230,6 +268,9 @@ final class ReproduceCommand implements Callable<Integer> {
             }
         }
         cli.onInterrupt(() -> null);
+        final Path page = writePage(new HtmlReport("stowage reproduce " + figure + " (" + scale.name().toLowerCase(Locale.ROOT)
+            + " scale)"), out, reproductions);
+        printer.println("open " + page);
         printer.printf(Locale.ROOT, "%s at %s scale: %.1f s; claims: %d agree, %d differ, %d not checked%s%n", figure,
             scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9,
             verdicts[Claim.Verdict.AGREES.ordinal()], verdicts[Claim.Verdict.DIFFERS.ordinal()],

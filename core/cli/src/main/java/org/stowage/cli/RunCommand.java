@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.reproduce.HtmlReport;
 import org.stowage.sweep.OutputDirectory;
 
 import picocli.CommandLine.Command;
@@ -62,8 +62,14 @@ final class RunCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-        description = "Write results.csv (scheduler, metric, value), series.csv and summary.json (every input) here.")
+        description = "Write results.csv (scheduler, metric, value), series.csv, summary.json (every input) and the"
+            + " queue length over time (queue.png, queue.svg), all of it in index.html, here.")
     private Path out;
+
+    @Option(names = "--no-plots",
+        description = "With --out: leave out queue.png and queue.svg (index.html and the data files are still written);"
+            + " a plot takes about half a second.")
+    private boolean noPlots;
 
     @Override
     public Integer call() {
@@ -76,17 +82,18 @@ final class RunCommand implements Callable<Integer> {
             runs.add(KernelFit.prepare(name, plan, seed));
         }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
+        if (noPlots && out == null) {
+            throw new IllegalArgumentException("--no-plots applies with --out only (nothing is drawn without it)");
+        }
         if (out != null) {
             // checked, not created: the directory appears with the first scheduler's results
             OutputDirectory.check(out, OutputDirectory.Owner.RUN, "--out");
+            HtmlReport.requireOurs(out, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);
-        final String header = String.format(Locale.ROOT, "%-16s %10s %10s %8s %11s %10s %10s %7s %10s %-12s %8s %11s",
-            "scheduler", "arrived", "completed", "rejected", "mean queue", "mean wait", "p99 wait", "util",
-            "throughput", "verdict", "wall ms", "jobs/s");
-        printer.println(header);
-        printer.println("-".repeat(header.length()));
+        final RunTable table = new RunTable(plan.toCompletion());
+        table.header().forEach(printer::println);
         final List<RunResult> results = new ArrayList<>();
         cli.onInterrupt(() -> kept(results));
         for (final RunSpec run : runs) {
@@ -97,11 +104,7 @@ final class RunCommand implements Callable<Integer> {
             } catch (final OutOfMemoryError e) {
                 throw CommandFailure.outOfMemory(e, cli.maxHeap(), kept(results));
             }
-            printer.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.0f %11.3f %10.2f %10.2f %7.4f %10.5f %-12s %8.0f %11.0f%n",
-                name, result.metric("arrived_total"), result.metric("completed_total"),
-                result.metric("rejected_total"), result.metric("mean_queue"), result.metric("wait_mean"),
-                result.metric("wait_p99"), result.metric("utilization_r0"), result.metric("throughput"),
-                result.stability().verdict().label(), result.wallSeconds() * 1e3, result.jobsPerSecond());
+            printer.println(table.row(result));
             printer.flush();
             // each scheduler's results are kept as it finishes: a later one that fails costs only itself
             final List<RunResult> finished = new ArrayList<>(results);
@@ -110,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
                     + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
                 try {
-                    RunOutputs.write(out, inputs(plan), finished, finished.size() == runs.size());
+                    RunOutputs.write(out, plan.description(), plan.toCompletion(), !noPlots, inputs(plan), finished, finished.size() == runs.size());
                 } catch (final IOException e) {
                     throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
                 }
@@ -120,7 +123,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (out != null) {
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
-                + out.resolve(RunOutputs.SUMMARY));
+                + out.resolve(RunOutputs.SUMMARY) + (noPlots ? "" : ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg")
+                + "; open " + out.resolve(HtmlReport.FILE));
         }
         cli.onInterrupt(() -> null);
         return 0;

@@ -98,6 +98,7 @@ public final class StowageCli {
         commands.put("reproduce", ReproduceCommand::new);
         commands.put("capacity", CapacityCommand::new);
         commands.put("trace-summary", TraceSummaryCommand::new);
+        commands.put("traces", TracesCommand::new);
         commands.put("schedulers", SchedulersCommand::new);
         return commands;
     }

@@ -2,6 +2,7 @@ package org.stowage.cli;
 
 import java.io.PrintWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
+import org.stowage.reproduce.HtmlReport;
+import org.stowage.reproduce.RunPlots;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
@@ -90,6 +93,11 @@ final class SweepCommand implements Callable<Integer> {
     /** Most worker threads. */
     static final int MAX_THREADS = 1024;
 
+    @Option(names = "--no-plots",
+        description = "Leave out the plot of each measure (index.html and the data files are still written); a plot"
+            + " takes about half a second.")
+    private boolean noPlots;
+
     @Mixin
     private EngineOptions engineOptions;
 
@@ -127,6 +135,7 @@ final class SweepCommand implements Callable<Integer> {
         final int concurrent = engineOptions.concurrentHere(threads, units);
         MemoryCheck.Need largest = null;
         final List<Map<String, Object>> pointInputs = new ArrayList<>();
+        boolean toCompletion = true;
         for (final Sweep.Point point : probe.points()) {
             if (point.replication() == 0) {
                 // fail fast, before any run, on a bad value or an incompatible scheduler anywhere in the grid
@@ -138,6 +147,7 @@ final class SweepCommand implements Callable<Integer> {
                     largest = plan.memory();
                 }
                 pointInputs.add(plan.inputs());
+                toCompletion &= plan.toCompletion();
             }
         }
         MemoryCheck.require(largest, concurrent, cli.maxHeap(), "--threads");
@@ -152,6 +162,7 @@ final class SweepCommand implements Callable<Integer> {
         final Sweep.Outcome outcome;
         try (SweepEngine engine = engineOptions.open(threads)) {
             // after the engine starts (a bad --master fails there), before anything is written
+            HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.SWEEP, "--out");
             printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %s into %s%n",
                 units, units / replications / schedulers.size(), replications, schedulers.size(), engine.description(),
@@ -169,8 +180,22 @@ final class SweepCommand implements Callable<Integer> {
         }
         cli.onInterrupt(() -> "while writing " + out + "; every run is on disk, rerun the same command to finish");
         printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
-        printTable(printer, sweep, outcome);
-        printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY));
+        printTable(printer, sweep, outcome, toCompletion);
+        final List<String> plots;
+        try {
+            plots = noPlots ? List.of() : RunPlots.sweepMeasures(out, sweep, outcome.finished(), toCompletion);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write plots to " + out + ": " + e.getMessage(), e);
+        }
+        try {
+            report(sweep, outcome, toCompletion, plots).write(out);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
+        }
+        printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY)
+            + (noPlots ? "" : plots.isEmpty() ? "; no plots: no axis has two numbers or more"
+            : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name())
+            + "; open " + out.resolve(HtmlReport.FILE));
         cli.onInterrupt(() -> null);
         return 0;
     }
@@ -324,13 +349,28 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private void printTable(final PrintWriter printer, final Sweep sweep, final Sweep.Outcome outcome) {
+    /**
+     * One row per point and scheduler: the mean over replications, with the half-width of its 95% interval
+     * where there are two or more, of the queue, the response time (arrival to completion: JCT) and, for
+     * workloads run to completion, the makespan; utilization and the verdict counts.
+     */
+    private static void printTable(final PrintWriter printer, final Sweep sweep, final Sweep.Outcome outcome,
+                                   final boolean toCompletion) {
         final StringBuilder header = new StringBuilder();
         for (final Sweep.Axis axis : sweep.axes()) {
             header.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
         }
-        header.append(String.format(Locale.ROOT, "%-16s %12s %22s %8s %s", "scheduler", "mean queue", "95% interval",
-            "util", "verdicts (stable/unstable/inconclusive/not drained)"));
+        final String times = toCompletion ? "JCT" : "response";
+        header.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "scheduler", "mean queue",
+            "mean " + times, "p99 " + times));
+        if (toCompletion) {
+            header.append(String.format(Locale.ROOT, " %17s", "makespan"));
+        }
+        header.append(String.format(Locale.ROOT, " %6s %s", "util", "verdicts s/u/i/nd"));
+        if (sweep.replications() > 1) {
+            printer.println("each value: the mean over " + sweep.replications()
+                + " replications +- the half-width of its 95% interval");
+        }
         printer.println(header);
         printer.println("-".repeat(header.length()));
         for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
@@ -339,17 +379,97 @@ final class SweepCommand implements Callable<Integer> {
                 row.append(String.format(Locale.ROOT, "%-14s ", value));
             }
             final double[] queue = aggregate.interval("mean_queue");
-            final String interval = Double.isNaN(queue[1]) ? "-"
-                : String.format(Locale.ROOT, "[%.2f, %.2f]", queue[1], queue[2]);
             final int n = (int) queue[3];
             final StringBuilder verdicts = new StringBuilder();
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
                 verdicts.append(verdicts.length() == 0 ? "" : "/")
                     .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n));
             }
-            row.append(String.format(Locale.ROOT, "%-16s %12.3f %22s %8.4f %s", aggregate.scheduler(), queue[0],
-                interval, aggregate.interval("utilization_r0")[0], verdicts));
-            printer.println(row);
+            row.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", aggregate.scheduler(),
+                withInterval(queue, 3), withInterval(aggregate.interval("jct_mean"), 2),
+                withInterval(aggregate.interval("jct_p99"), 2)));
+            if (toCompletion) {
+                row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval("makespan"), 2)));
+            }
+            row.append(String.format(Locale.ROOT, " %6s %s", RunTable.fixed(aggregate.interval("utilization_r0")[0], 4),
+                verdicts));
+            printer.println(row.toString().stripTrailing());
         }
+    }
+
+    /**
+     * The page of the sweep's folder: the command, the grid, the table the terminal shows, a plot per measure,
+     * the inputs and the files.
+     */
+    private HtmlReport report(final Sweep sweep, final Sweep.Outcome outcome, final boolean toCompletion,
+                              final List<String> plots) throws IOException {
+        final HtmlReport page = new HtmlReport("stowage sweep: " + sweep.units().size() + " runs");
+        page.command(spec.commandLine().getParseResult().originalArgs());
+        final List<String> grid = new ArrayList<>();
+        for (final Sweep.Axis axis : sweep.axes()) {
+            grid.add(axis.name() + " = " + String.join(", ", axis.values()));
+        }
+        page.paragraph("Schedulers " + String.join(", ", sweep.schedulers()) + "; " + String.join("; ", grid) + "; "
+            + sweep.replications() + " replication(s) per point, base seed " + sweep.baseSeed() + ".");
+        page.section("Results", "results");
+        final String times = toCompletion ? "JCT" : "response time";
+        final List<String> header = new ArrayList<>();
+        for (final Sweep.Axis axis : sweep.axes()) {
+            header.add(axis.name());
+        }
+        header.addAll(List.of("scheduler", "mean queue", "mean " + times, "p99 " + times));
+        if (toCompletion) {
+            header.add("makespan");
+        }
+        header.addAll(List.of("utilization", "stable", "unstable", "inconclusive", "not drained"));
+        final List<List<String>> rows = new ArrayList<>();
+        for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
+            final List<String> row = new ArrayList<>(aggregate.coordinates().values());
+            row.add(aggregate.scheduler());
+            row.add(withInterval(aggregate.interval("mean_queue"), 3));
+            row.add(withInterval(aggregate.interval("jct_mean"), 2));
+            row.add(withInterval(aggregate.interval("jct_p99"), 2));
+            if (toCompletion) {
+                row.add(withInterval(aggregate.interval("makespan"), 2));
+            }
+            row.add(RunTable.fixed(aggregate.interval("utilization_r0")[0], 4));
+            final int n = (int) aggregate.interval("mean_queue")[3];
+            for (final Stability.Verdict verdict : Stability.Verdict.values()) {
+                row.add(Long.toString(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n)));
+            }
+            rows.add(row);
+        }
+        page.table("results", header, rows);
+        page.paragraph((sweep.replications() > 1 ? "Each value is the mean over the replications +- the half-width of"
+            + " its 95% Student-t interval. " : "") + "The verdict columns count replications. Every metric is in "
+            + SweepFiles.RESULTS + " (each run) and " + SweepFiles.SUMMARY + " (means and intervals).");
+        if (!plots.isEmpty()) {
+            page.section("Plots", "plots");
+            for (final String plot : plots) {
+                page.figure(out, out.resolve(plot + ".svg"), plot + " against " + RunPlots.numericAxis(sweep).name());
+            }
+        } else {
+            page.paragraph(noPlots ? "Not drawn (--no-plots)."
+                : "No plots: no axis has two numbers or more to draw a curve along.");
+        }
+        page.section("Inputs", "inputs");
+        page.inputs(sweep.inputs());
+        page.section("Files", "files");
+        final List<String> files = new ArrayList<>(List.of(SweepFiles.MANIFEST, SweepFiles.RESULTS, SweepFiles.SUMMARY));
+        for (final String plot : plots) {
+            files.add(plot + ".png");
+            files.add(plot + ".svg");
+        }
+        page.files(files);
+        return page;
+    }
+
+    /** "mean +-half-width" of {mean, low, high, n}, the mean alone when there is no interval (one replication). */
+    static String withInterval(final double[] interval, final int decimals) {
+        final String mean = RunTable.fitted(interval[0], decimals, 9);
+        if (Double.isNaN(interval[1])) {
+            return mean;
+        }
+        return mean + " +-" + RunTable.fitted((interval[2] - interval[1]) / 2, Math.min(decimals, 2), 6);
     }
 }

@@ -7,6 +7,9 @@ import static org.stowage.cli.WorkloadSettings.SWF_MEMORY_KB;
 import static org.stowage.cli.WorkloadSettings.SWF_PROCESSORS;
 import static org.stowage.cli.WorkloadSettings.TRAFFIC_SCALING;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.trace.GoogleRule;
@@ -91,7 +94,16 @@ final class TraceInputs {
 
     /** Parses the spec (errors name {@code flag}) and loads the trace at resolution {@code units}. */
     static LoadedTrace load(final String flag, final String text, final WorkloadSettings settings, final Units units) {
-        return Traces.load(spec(flag, text), options(settings, units));
+        final TraceSpec spec = spec(flag, text);
+        for (final Path path : spec.paths()) {
+            if (!Files.exists(path)) {
+                // the trace has not been fetched yet, most likely: say which command gets it
+                throw new IllegalArgumentException("invalid value for " + flag + ": '" + text + "': no such file or"
+                    + " directory " + path + "; get the public trace with "
+                    + TraceSources.fetchHint(spec.format().specName()) + " (docs/TRACES.md)");
+            }
+        }
+        return Traces.load(spec, options(settings, units));
     }
 
     /** A fresh workload over the trace with the settings' interval and scaling. */

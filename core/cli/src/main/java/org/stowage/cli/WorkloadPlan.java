@@ -137,6 +137,11 @@ abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWorkloadP
         return mode.name().toLowerCase(Locale.ROOT);
     }
 
+    /** Whether the runs go on until every job is done (a batch, a job list): then makespan and JCT say most. */
+    final boolean toCompletion() {
+        return Double.isInfinite(horizon);
+    }
+
     /** The horizon as the description prints it. */
     final String horizonText() {
         return Double.isInfinite(horizon) ? "to completion" : format(horizon);

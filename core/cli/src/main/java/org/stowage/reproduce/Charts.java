@@ -2,15 +2,21 @@ package org.stowage.reproduce;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -26,6 +32,10 @@ import org.stowage.sweep.ResultFiles;
  * Line charts of the figures, saved as PNG and SVG, headless. Every line takes its scheduler's look from
  * {@link SchedulerStyles}; on a logarithmic axis a value of zero is drawn at the axis floor under a black
  * cross with its own legend entry, never moved silently to a small positive value.
+ *
+ * <p>Linear axes end on round numbers ({@link #roundBounds}: multiples of a 1-2-5 step), so their ticks are
+ * round too: left to itself, xchart puts the ticks of equally spaced x values on the values themselves (245,
+ * 490, 735 for a queue series with buckets 245 wide); given round ends it picks a 1-2-5 step between them.
  */
 final class Charts {
     static {
@@ -83,11 +93,30 @@ final class Charts {
                 BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
             }
         });
-        ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".svg"), target -> {
-            try (OutputStream out = Files.newOutputStream(target)) {
-                VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            }
-        });
+        final ByteArrayOutputStream svg = new ByteArrayOutputStream();
+        VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"),
+            stableIds(svg.toString(StandardCharsets.UTF_8), base.getFileName().toString()));
+    }
+
+    private static final Pattern CLIP_ID = Pattern.compile("(id=\"|url\\(#)clip(-?\\d+)");
+
+    /**
+     * The SVG with its clip-path ids renamed {@code clip-NAME-1}, {@code -2}, ... in order of appearance:
+     * VectorGraphics2D numbers them from identity hash codes, so the same chart would differ from run to
+     * run, and two charts inlined in one HTML page could share an id.
+     */
+    static String stableIds(final String svg, final String name) {
+        final String prefix = "clip-" + name.replaceAll("[^A-Za-z0-9_-]", "_") + "-";
+        final Map<String, Integer> renamed = new HashMap<>();
+        final Matcher matcher = CLIP_ID.matcher(svg);
+        final StringBuilder out = new StringBuilder(svg.length());
+        while (matcher.find()) {
+            final int id = renamed.computeIfAbsent(matcher.group(2), key -> renamed.size() + 1);
+            matcher.appendReplacement(out, Matcher.quoteReplacement(matcher.group(1) + prefix + id));
+        }
+        matcher.appendTail(out);
+        return out.toString();
     }
 
     /** The chart {@link #save} writes: one series per line (named by its scheduler), then the zeros. */
@@ -104,6 +133,20 @@ final class Charts {
         styler.setLegendPosition(logarithmicY ? Styler.LegendPosition.InsideSE : Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 6 : 0);
+        final double[] xBounds = roundBounds(extent(lines, true));
+        if (xBounds != null) {
+            styler.setXAxisMin(xBounds[0]);
+            styler.setXAxisMax(xBounds[1]);
+        }
+        if (!logarithmicY) {
+            final double[] yBounds = roundBounds(extent(lines, false));
+            if (yBounds != null) {
+                // values that are never negative (queues, times) keep the axis at 0 or above: an error bar
+                // that reaches below is cut by the frame, the CSV keeps the interval
+                styler.setYAxisMin(nonNegative(lines) ? Math.max(0, yBounds[0]) : yBounds[0]);
+                styler.setYAxisMax(yBounds[1]);
+            }
+        }
         final double floor = logarithmicY ? logFloor(lines) : Double.NaN;
         if (logarithmicY) {
             // plain numbers (0.01, 10,000) rather than xchart's 1E4
@@ -113,8 +156,11 @@ final class Charts {
         for (final Line all : lines) {
             final Line line = all.thinned();
             final double[] y = logarithmicY ? atFloor(line, floor, zeros) : line.y();
-            final XYSeries series = line.error() == null ? chart.addSeries(line.scheduler(), line.x(), y)
-                : chart.addSeries(line.scheduler(), line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
+            // named by its scheduler; by its label when the scheduler has a curve already (a sweep's curve per
+            // scheduler and value of its other axes), as xchart wants unique names
+            final String name = chart.getSeries(line.scheduler()) != null ? line.label() : line.scheduler();
+            final XYSeries series = line.error() == null ? chart.addSeries(name, line.x(), y)
+                : chart.addSeries(name, line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
             final SchedulerStyles.Style style = SchedulerStyles.of(line.scheduler());
             series.setLabel(line.label());
             series.setLineColor(style.color());
@@ -138,6 +184,78 @@ final class Charts {
             chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor));
         }
         return chart;
+    }
+
+    /** Ticks a linear axis aims at: {@link #roundBounds} picks the 1-2-5 step that gives closest to this many. */
+    static final int TICKS = 8;
+
+    /**
+     * {min, max} of the finite x (or y, error bars included) values of {@code lines}, or null when there are none.
+     */
+    static double[] extent(final List<Line> lines, final boolean x) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (final Line line : lines) {
+            final double[] values = x ? line.x() : line.y();
+            for (int i = 0; i < values.length; i++) {
+                final double error = x || line.error() == null || Double.isNaN(line.error()[i]) ? 0 : line.error()[i];
+                if (Double.isFinite(values[i])) {
+                    min = Math.min(min, values[i] - error);
+                    max = Math.max(max, values[i] + error);
+                }
+            }
+        }
+        return min <= max ? new double[] {min, max} : null;
+    }
+
+    /** Whether no y value of {@code lines} is negative. */
+    static boolean nonNegative(final List<Line> lines) {
+        for (final Line line : lines) {
+            for (final double y : line.y()) {
+                if (y < 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The 1-2-5 step (1, 2 or 5 times a power of ten) that cuts {@code span} into about {@link #TICKS} parts,
+     * the fewest parts when two are as close.
+     */
+    static double roundStep(final double span) {
+        final double rough = span / TICKS;
+        final double decade = Math.pow(10, Math.floor(Math.log10(rough)));
+        double best = decade;
+        for (final double mantissa : new double[] {1, 2, 5, 10}) {
+            if (Math.abs(Math.log(mantissa * decade / rough)) <= Math.abs(Math.log(best / rough))) {
+                best = mantissa * decade;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Round ends for an axis over {@code extent} ({min, max}): the multiples of {@link #roundStep} at or
+     * just outside it, so the data touch the frame at most; a single value gets a unit of its magnitude on
+     * either side. Null when {@code extent} is null.
+     */
+    static double[] roundBounds(final double[] extent) {
+        if (extent == null) {
+            return null;
+        }
+        double min = extent[0];
+        double max = extent[1];
+        if (max - min <= Math.ulp(Math.max(Math.abs(min), Math.abs(max))) * 4) {
+            final double unit = min == 0 ? 1 : Math.pow(10, Math.floor(Math.log10(Math.abs(min))));
+            min -= unit;
+            max += unit;
+        }
+        final double step = roundStep(max - min);
+        // a relative tolerance keeps 2450.0000001 from adding a whole step for a rounding error
+        final double slack = step * 1e-9;
+        return new double[] {Math.floor((min + slack) / step) * step, Math.ceil((max - slack) / step) * step};
     }
 
     /**

@@ -17,8 +17,9 @@ import java.util.Objects;
  * @param decidedFrom the smallest scale whose runs decide it: {@link Scale#QUICK} (any scale) or {@link Scale#PAPER}
  * @param evidence    where the docs explain a difference (for example {@code docs/DJSF.md#reproduction}), printed
  *                    beside a {@link Verdict#DIFFERS}; null when none is written yet
+ * @param reason      why it differs, in one line, printed before the evidence; null when the pointer says it all
  */
-public record Claim(String paper, String ours, Verdict verdict, Scale decidedFrom, String evidence) {
+public record Claim(String paper, String ours, Verdict verdict, Scale decidedFrom, String evidence, String reason) {
     /** What a claim's check found. */
     public enum Verdict {
         /** Our results support the paper's claim. */
@@ -43,17 +44,22 @@ public record Claim(String paper, String ours, Verdict verdict, Scale decidedFro
 
     /** A claim that runs of either scale decide. */
     public static Claim of(final String paper, final String ours, final boolean agrees) {
-        return new Claim(paper, ours, agrees ? Verdict.AGREES : Verdict.DIFFERS, Scale.QUICK, null);
+        return new Claim(paper, ours, agrees ? Verdict.AGREES : Verdict.DIFFERS, Scale.QUICK, null, null);
     }
 
     /** A claim that only the paper's scale decides: a quick run reports it as not checked. */
     public static Claim atPaperScale(final String paper, final String ours, final boolean agrees) {
-        return new Claim(paper, ours, agrees ? Verdict.AGREES : Verdict.DIFFERS, Scale.PAPER, null);
+        return new Claim(paper, ours, agrees ? Verdict.AGREES : Verdict.DIFFERS, Scale.PAPER, null, null);
     }
 
     /** This claim with {@code pointer} (a docs file and section) as the evidence of a difference. */
     public Claim withEvidence(final String pointer) {
-        return new Claim(paper, ours, verdict, decidedFrom, pointer);
+        return new Claim(paper, ours, verdict, decidedFrom, pointer, reason);
+    }
+
+    /** This claim with the one-line {@code why} of a difference and {@code pointer} to its evidence. */
+    public Claim withEvidence(final String why, final String pointer) {
+        return new Claim(paper, ours, verdict, decidedFrom, pointer, why);
     }
 
     public boolean agrees() {
@@ -69,6 +75,6 @@ public record Claim(String paper, String ours, Verdict verdict, Scale decidedFro
             return this;
         }
         return new Claim(paper, "not checked at quick scale (quick run: " + ours + ")", Verdict.NOT_CHECKED,
-            decidedFrom, evidence);
+            decidedFrom, evidence, reason);
     }
 }

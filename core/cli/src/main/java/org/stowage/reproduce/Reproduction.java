@@ -2,7 +2,9 @@ package org.stowage.reproduce;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +87,54 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
     }
 
     /**
+     * Adds this figure to {@code page}: a section with its title, its table as printed, every plot of its folder
+     * inlined, and its claims with verdicts and links to the evidence.
+     *
+     * @param pageFolder the folder of the page (links to the figure's files are relative to it)
+     * @param figureFolder the figure's folder
+     * @param docs       the repository's docs folder, or null (the evidence is then named, not linked)
+     */
+    public void addTo(final HtmlReport page, final Path pageFolder, final Path figureFolder, final Path docs)
+        throws IOException {
+        page.section(figure.name() + ": " + figure.title(), figure.name());
+        page.paragraph(String.format(Locale.ROOT, "%d runs (%d kept from an earlier try). Claims: %d agree, %d differ,"
+            + " %d not checked.", outcome.units(), outcome.skipped(), count(Claim.Verdict.AGREES),
+            count(Claim.Verdict.DIFFERS), count(Claim.Verdict.NOT_CHECKED)));
+        for (final String note : outcome.notes()) {
+            page.paragraph(note);
+        }
+        final StringWriter table = new StringWriter();
+        try (PrintWriter writer = new PrintWriter(table)) {
+            figure.report(writer, sweep, outcome.finished());
+        }
+        if (!table.toString().isBlank()) {
+            page.subsection("Table");
+            page.preformatted(table.toString());
+        }
+        final List<Path> plots = HtmlReport.svgs(figureFolder);
+        if (!plots.isEmpty()) {
+            page.subsection("Plots");
+            for (final Path plot : plots) {
+                final String name = plot.getFileName().toString();
+                page.figure(pageFolder, plot, name.substring(0, name.length() - ".svg".length()));
+            }
+        }
+        page.subsection("Claims");
+        page.claims(claims, docs);
+        page.subsection("Inputs");
+        page.inputs(sweep.inputs());
+        final List<String> files = new ArrayList<>();
+        try (var listed = Files.list(figureFolder)) {
+            listed.map(file -> file.getFileName().toString())
+                .filter(name -> name.endsWith(".csv") || name.endsWith(".json") || name.endsWith(".png"))
+                .sorted().forEach(name -> files.add(pageFolder.toAbsolutePath().normalize()
+                    .relativize(figureFolder.toAbsolutePath().normalize().resolve(name)).toString().replace('\\', '/')));
+        }
+        page.subsection("Files");
+        page.files(files);
+    }
+
+    /**
      * The figure's table, then its claims: paper, verdict (agrees, differs, not checked), ours; a difference
      * with its evidence in the docs says where ("see docs/X.md#section").
      */
@@ -96,8 +146,9 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         figure.report(out, sweep, outcome.finished());
         out.printf(Locale.ROOT, "%-72s | %-11s | %s%n", "paper", "verdict", "ours");
         for (final Claim claim : claims) {
-            final String evidence = claim.verdict() == Claim.Verdict.DIFFERS && claim.evidence() != null
-                ? " (see " + claim.evidence() + ")" : "";
+            final String evidence = claim.verdict() != Claim.Verdict.DIFFERS || claim.evidence() == null ? ""
+                : claim.reason() == null ? " (see " + claim.evidence() + ")"
+                : " (" + claim.reason() + "; see " + claim.evidence() + ")";
             out.printf(Locale.ROOT, "%-72s | %-11s | %s%s%n", claim.paper(), claim.verdict().label(), claim.ours(),
                 evidence);
         }

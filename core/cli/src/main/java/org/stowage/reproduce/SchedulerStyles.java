@@ -102,6 +102,7 @@ public final class SchedulerStyles {
         put(table, "BF", 0x0B3C6E, SeriesMarkers.DIAMOND);
         put(table, "MWR", 0xE5A50A, SeriesMarkers.CIRCLE);
         put(table, "MWS", 0xB3590E, SeriesMarkers.SQUARE);
+        put(table, "MWR+JSQ", 0xF2C75C, SeriesMarkers.TRIANGLE_DOWN);
         put(table, "FIFO-RF", 0x3A9E6F, SeriesMarkers.OVAL);
         // Tran et al. 2018
         put(table, "LoTES", 0x1B7F3B, SeriesMarkers.SQUARE);

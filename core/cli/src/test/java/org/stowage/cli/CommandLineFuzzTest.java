@@ -236,6 +236,16 @@ class CommandLineFuzzTest {
         }
     }
 
+    /**
+     * {@code --no-plots} in 9 cases of 10: drawing costs about half a second a plot, which made this test four
+     * times slower (HtmlReportTest and RunPlotsTest check the plots; 1 case in 10 here still draws them).
+     */
+    private static void noPlotsMostly(final SplittableRandom random, final List<String> args) {
+        if (random.nextInt(10) > 0) {
+            args.add("--no-plots");
+        }
+    }
+
     /** The rows of a CSV file, each as long as the header, or a failure naming the case. */
     private static List<List<String>> csv(final String label, final Path file) throws IOException {
         assertTrue(Files.isRegularFile(file), label + ": no " + file);
@@ -436,6 +446,7 @@ class CommandLineFuzzTest {
         args.addAll(workload(draw, first));
         if (random.nextInt(3) > 0) {
             args.addAll(List.of("--out", !draw.clean && draw.coin(20) ? "" : out.toString()));
+            noPlotsMostly(random, args);
         }
         return new Case("run", args, schedulers, List.of(), 1, 1, false);
     }
@@ -508,6 +519,7 @@ class CommandLineFuzzTest {
         draw.maybe(args, 3, "--threads", of("1", "2"), "0", "100000");
         draw.maybe(args, 6, "--engine", of("local"), "spark", "none");
         args.addAll(List.of("--out", out.toString()));
+        noPlotsMostly(random, args);
         return new Case("sweep", args, schedulers, axes, points, "2".equals(replications) ? 2 : 1, false);
     }
 

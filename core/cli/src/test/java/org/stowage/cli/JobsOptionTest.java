@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +42,92 @@ class JobsOptionTest {
         for (final String kernel : List.of("SJF", "DJSF", "DJSF-pooled", "Tetris")) {
             assertTrue(lines.stream().anyMatch(line -> line.equals(kernel + ",completed_total,5")), kernel + ": " + lines);
         }
+    }
+
+    /**
+     * Hu and Li's Fig. 1 worked by hand (docs/DJSF.md): SJF starts the whole-cluster job first (4 s), then the
+     * four quarter jobs together (done at 8.2 s): JCTs 4 and 8.2 x 4, mean 36.8 / 5 = 7.36. DJSF runs the four
+     * first (done at 4.2 s), then the big job (done at 8.2 s): (4.2 x 4 + 8.2) / 5 = 5.0. Makespan 8.2 either way.
+     */
+    @Test
+    void figureOnePrintsTheAverageJobCompletionTimes() throws IOException {
+        final Path jobs = Files.writeString(temp.resolve("fig1.csv"),
+            "arrival,duration,r1\n0,4,1.0\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n");
+        final Path results = temp.resolve("out");
+        assertEquals(0, run("run", "--jobs", jobs.toString(), "--servers", "1", "--time-mode", "continuous",
+            "--scheduler", "SJF,DJSF", "--out", results.toString()), out + "" + err);
+        final List<String> printed = out.toString().lines().toList();
+        final List<String> labels = List.of(printed.get(2).trim().split(" +"));
+        assertTrue(printed.get(1).contains("JCT") && labels.contains("makespan"), out.toString());
+        final int jctMean = 7;
+        assertEquals("mean", labels.get(jctMean), "the JCT group's first column: " + printed.get(2));
+        final String[] sjf = row(printed, "SJF");
+        final String[] djsf = row(printed, "DJSF");
+        assertEquals("7.36", sjf[jctMean], out.toString());
+        assertEquals("5.00", djsf[jctMean], out.toString());
+        assertEquals("8.20", sjf[labels.indexOf("makespan")], out.toString());
+        assertEquals("8.20", djsf[labels.indexOf("makespan")], out.toString());
+
+        final List<String> csv = Files.readAllLines(results.resolve("results.csv"));
+        assertEquals(7.36, metric(csv, "SJF", "jct_mean"), 1e-12);
+        assertEquals(5.0, metric(csv, "DJSF", "jct_mean"), 1e-12);
+        assertEquals(8.2, metric(csv, "DJSF", "makespan"), 1e-12);
+        assertEquals(3.2, metric(csv, "SJF", "wait_mean"), 1e-12, "the JCT less the mean service 4.16");
+        assertTrue(Files.size(results.resolve("queue.png")) > 0 && Files.size(results.resolve("queue.svg")) > 0,
+            "the queue plot");
+        final JsonNode runs = new ObjectMapper().readTree(results.resolve("summary.json").toFile()).path("runs");
+        assertEquals(7.36, runs.get(0).path("metrics").path("jct_mean").asDouble(), 1e-12, runs.toString());
+        assertEquals(5.0, runs.get(1).path("metrics").path("jct_mean").asDouble(), 1e-12, runs.toString());
+        assertEquals(8.2, runs.get(1).path("metrics").path("makespan").asDouble(), 1e-12, runs.toString());
+    }
+
+    /** A sweep's table has the same times: Fig. 1 on one server and on two (where the four fit beside the big job). */
+    @Test
+    void sweepsPrintTheJobCompletionTimesAndMakespan() throws IOException {
+        final Path jobs = Files.writeString(temp.resolve("fig1.csv"),
+            "arrival,duration,r1\n0,4,1.0\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n");
+        assertEquals(0, run("sweep", "--jobs", jobs.toString(), "--time-mode", "continuous", "--scheduler", "SJF,DJSF",
+            "--vary", "servers=1,2", "--threads", "1", "--out", temp.resolve("sweep").toString()), out + "" + err);
+        final List<String> printed = out.toString().lines().toList();
+        final String header = printed.stream().filter(line -> line.startsWith("servers")).findFirst().orElseThrow();
+        assertTrue(header.contains("mean JCT") && header.contains("p99 JCT") && header.contains("makespan"), header);
+        assertTrue(printed.stream().anyMatch(line -> line.matches("1 +SJF +1\\.951 +7\\.36 +8\\.21 +8\\.20 .*")),
+            out.toString());
+        assertTrue(printed.stream().anyMatch(line -> line.matches("1 +DJSF +0\\.512 +5\\.00 +8\\.21 +8\\.20 .*")),
+            out.toString());
+        for (final String plot : List.of("mean_queue", "jct_mean", "jct_p99", "makespan")) {
+            assertTrue(Files.isRegularFile(temp.resolve("sweep").resolve(plot + ".png")), plot);
+            assertTrue(Files.isRegularFile(temp.resolve("sweep").resolve(plot + ".svg")), plot);
+        }
+        assertTrue(out.toString().contains("plots (.png, .svg) of mean_queue, wait_mean, jct_mean, jct_p99,"
+            + " utilization_r0, makespan against servers"), out.toString());
+        // two servers: the big job on one, the four small ones on the other, all from time 0
+        assertTrue(printed.stream().anyMatch(line -> line.matches("2 +SJF +0\\.000 +4\\.16 +4\\.20 +4\\.20 .*")),
+            out.toString());
+    }
+
+    /** An open workload's table: response time and throughput (no makespan), at most 130 characters wide. */
+    @Test
+    void openRunsPrintResponseTimesWithinOneHundredThirtyColumns() {
+        assertEquals(0, run("run", "--scheduler", "BF-J/S,FIFO-FF", "--horizon", "20000"), out + "" + err);
+        final List<String> printed = out.toString().lines().toList();
+        assertTrue(printed.get(1).contains("response") && printed.get(2).contains("thruput")
+            && !printed.get(2).contains("makespan"), out.toString());
+        for (final String line : printed.subList(1, printed.size())) {
+            assertTrue(line.length() <= RunTable.WIDTH, line.length() + " characters: " + line);
+        }
+        assertEquals(14, row(printed, "BF-J/S").length, "a value in every column: " + out);
+    }
+
+    private static String[] row(final List<String> printed, final String scheduler) {
+        return printed.stream().filter(line -> line.startsWith(scheduler + " ")).findFirst()
+            .orElseThrow(() -> new AssertionError("no row of " + scheduler + ": " + printed)).trim().split(" +");
+    }
+
+    private static double metric(final List<String> csv, final String scheduler, final String metric) {
+        final String prefix = scheduler + "," + metric + ",";
+        return Double.parseDouble(csv.stream().filter(line -> line.startsWith(prefix)).findFirst()
+            .orElseThrow(() -> new AssertionError("no " + prefix + " in " + csv)).substring(prefix.length()));
     }
 
     @Test

@@ -59,7 +59,8 @@ class ReproduceCommandTest {
         assertError("stowage reproduce: invalid value for --threads: 100000 (must be in [1, 1024])",
             "reproduce", "djsf-fig1", "--threads", "100000", "--out", target);
         assertError("stowage reproduce: djsf-fig8 needs the Google 2011 task_events: none at "
-            + ReproduceCommand.DEFAULT_TRACE + " (pass --trace DIR)", "reproduce", "djsf-fig8", "--quick", "--out", target);
+            + ReproduceCommand.DEFAULT_TRACE + "; get it with `stowage traces fetch google2011` (about 29 MB), then pass"
+            + " --trace traces/google-2011/task_events", "reproduce", "djsf-fig8", "--quick", "--out", target);
         assertError("stowage reproduce: invalid value for --add-scheduler: djsf-table2 has no per-kernel runs to add"
             + " FIFO-RF to", "reproduce", "djsf-table2", "--add-scheduler", "FIFO-RF", "--out", target);
         assertError("stowage reproduce: invalid value for --add-scheduler: BF-J/S is already in fig4b",

@@ -22,10 +22,10 @@ class SchedulerSpecCliTest {
         assertEquals(0, run("run", "--scheduler", "VQS-BF:J=7,stall=0.5,BF-J/S:stall=true,VQS", "--horizon", "20000",
             "--warmup", "1000"), err.toString());
         final String[] lines = out.toString().split("\n");
-        assertEquals(6, lines.length, out.toString());
-        assertTrue(lines[3].startsWith("VQS-BF:J=7,stall=0.5 "), lines[3]);
-        assertTrue(lines[4].startsWith("BF-J/S:stall=true "), lines[4]);
-        assertTrue(lines[5].startsWith("VQS "), lines[5]);
+        assertEquals(7, lines.length, out.toString());
+        assertTrue(lines[4].startsWith("VQS-BF:J=7,stall=0.5 "), lines[4]);
+        assertTrue(lines[5].startsWith("BF-J/S:stall=true "), lines[5]);
+        assertTrue(lines[6].startsWith("VQS "), lines[6]);
     }
 
     @Test

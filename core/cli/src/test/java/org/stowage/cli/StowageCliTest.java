@@ -42,12 +42,12 @@ class StowageCliTest {
         final String[] lines = out.toString().split("\n");
         assertTrue(lines[0].startsWith("5 servers (5), sizes uniform:0.1,0.9, service geometric:100, arrivals poisson"
             + " lambda 0.0950000"), lines[0]);
-        assertTrue(lines[1].startsWith("scheduler"), lines[1]);
-        assertEquals(6, lines.length, out.toString());
-        final String arrivedBfjs = lines[3].trim().split("\\s+")[1];
-        final String arrivedFifo = lines[5].trim().split("\\s+")[1];
+        assertTrue(lines[2].startsWith("scheduler"), lines[2]);
+        assertEquals(7, lines.length, out.toString());
+        final String arrivedBfjs = lines[4].trim().split("\\s+")[1];
+        final String arrivedFifo = lines[6].trim().split("\\s+")[1];
         assertEquals(arrivedBfjs, arrivedFifo, "every scheduler sees the same jobs");
-        assertTrue(lines[3].startsWith("BF-J/S "), lines[3]);
+        assertTrue(lines[4].startsWith("BF-J/S "), lines[4]);
         assertEquals("", err.toString());
     }
 
@@ -95,18 +95,19 @@ class StowageCliTest {
         assertEquals(String.join("\n",
             "1 servers (1), sizes discrete:0.4@1,0.6@1, service geometric:100, arrivals poisson lambda 0.0140000,"
                 + " slotted, horizon 200000, warm-up 20000, seed 3",
-            "scheduler           arrived  completed rejected  mean queue  mean wait   p99 wait    util throughput"
-                + " verdict       wall ms      jobs/s",
-            "-".repeat(134),
+            "                                           queue ----- wait ------ --- response ----",
+            "scheduler     arrived     done rejected     mean     mean      p99     mean      p99   util  thruput"
+                + " verdict      wall ms   jobs/s",
+            "-".repeat(130),
             GOLDEN_BFJS,
             GOLDEN_FIFO,
             ""), masked);
     }
 
-    private static final String GOLDEN_BFJS = "BF-J/S                 2862       2862        0       2.467     170.01"
-        + "    1086.00  0.7129    0.01452 inconclusive  <wall> <jobs/s>";
-    private static final String GOLDEN_FIFO = "FIFO-FF                2862       2862        0       6.931     477.41"
-        + "    2035.00  0.7140    0.01455 inconclusive  <wall> <jobs/s>";
+    private static final String GOLDEN_BFJS = "BF-J/S           2862     2862        0    2.467   170.01  1086.00"
+        + "   267.99  1215.00 0.7129  0.01452 inconclusive  <wall> <jobs/s>";
+    private static final String GOLDEN_FIFO = "FIFO-FF          2862     2862        0    6.931   477.41  2035.00"
+        + "   575.27  2151.00 0.7140  0.01455 inconclusive  <wall> <jobs/s>";
 
     @Test
     void outWritesTidyCsvAndAJsonSummaryThatParseBackWithEveryInput(@TempDir final Path directory) throws IOException {

@@ -72,8 +72,9 @@ class TraceSummaryCommandTest {
         assertOneLineError("stowage trace-summary: invalid value for TRACE: trace spec 'nocolon' must be"
             + " FORMAT:PATH[,PATH...] with FORMAT google2011, swf or alibaba", "trace-summary", "nocolon");
         final String missing = fixture("google") + "/absent.csv.gz";
-        assertOneLineError("stowage trace-summary: " + missing + ": no such file", "trace-summary",
-            "google2011:" + missing);
+        assertOneLineError("stowage trace-summary: invalid value for TRACE: 'google2011:" + missing + "': no such file"
+            + " or directory " + missing + "; get the public trace with `stowage traces fetch google2011`"
+            + " (docs/TRACES.md)", "trace-summary", "google2011:" + missing);
         assertOneLineError("stowage trace-summary: invalid value for --resources: 3 (1 or 2)", "trace-summary",
             "google2011:" + fixture("google/rules"), "--resources", "3");
         assertOneLineError("stowage trace-summary: invalid value for --traffic-scaling: 0.0 (must be finite and > 0)",

@@ -76,6 +76,30 @@ class ChartsTest {
         assertEquals("negative value -2.0 of VQS at x = 1.1 cannot be drawn on a logarithmic axis", error.getMessage());
     }
 
+    /** The example: queue-series buckets 245 wide put xchart's ticks at 245, 490, 735 unless the ends are round. */
+    @Test
+    void linearAxesEndOnMultiplesOfAOneTwoFiveStep() {
+        assertEquals(200, Charts.roundStep(2450), 0);
+        assertEquals(0.05, Charts.roundStep(0.4), 1e-15);
+        assertEquals(5e5, Charts.roundStep(4e6), 0);
+        assertArrayEquals(new double[] {0, 2600}, Charts.roundBounds(new double[] {0, 2450}), 0);
+        assertArrayEquals(new double[] {0.84, 1.0}, Charts.roundBounds(new double[] {0.85, 0.99}), 1e-12, "step 0.02");
+        assertArrayEquals(new double[] {0, 4e6}, Charts.roundBounds(new double[] {0, 4e6}), 0);
+        assertArrayEquals(new double[] {4, 6}, Charts.roundBounds(new double[] {5, 5}), 0, "one value: a unit either side");
+        final double[] x = new double[11];
+        final double[] y = new double[11];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = 245 * i;
+            y[i] = 37.3 * Math.sqrt(i);
+        }
+        final XYChart chart = Charts.chart("t", "x", "#,##0", "y", false, "", List.of(
+            new Charts.Line("VQS", "VQS", x, y, new double[] {0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5})));
+        assertEquals(0, chart.getStyler().getXAxisMin(), 0);
+        assertEquals(2600, chart.getStyler().getXAxisMax(), 0);
+        assertEquals(0, chart.getStyler().getYAxisMin(), 0);
+        assertEquals(140, chart.getStyler().getYAxisMax(), 0, "step 20; the top error bar (118 + 5) inside the frame");
+    }
+
     @Test
     void aLinearAxisDrawsZerosAsZeros() {
         final XYChart chart = Charts.chart("t", "x", "0.0", "y", false, "", List.of(

@@ -26,7 +26,7 @@ import org.stowage.core.kernel.KernelFamily;
 
 /**
  * What a user sees: this module's jar on {@code STOWAGE_CLASSPATH} makes FIFO-WF appear in
- * {@code bin/stowage schedulers}, {@code run} and {@code sweep}; without it the launcher's jar knows nothing of
+ * {@code bin/stowage schedulers}, {@code run}, {@code sweep} and {@code reproduce --add-scheduler}; without it the launcher's jar knows nothing of
  * it (the example never leaks into stowage.jar); and a jar that declares a name Stowage has stops the command
  * in one line, exit 2. Runs after {@code package} (failsafe), with the launcher's jar built by the reactor;
  * skipped, saying why, when that jar is missing or older than its sources (the launcher would rebuild it).
@@ -81,6 +81,20 @@ class LauncherIT {
             "intensity=0.5,0.9", "--horizon", "5000", "--threads", "2", "--out", sweep.toString());
         assertEquals(0, swept.code(), swept.err());
         assertTrue(Files.readString(sweep.resolve("summary.csv")).contains(",FIFO-WF,"));
+    }
+
+    @Test
+    void reproduceAddsTheExampleKernelToAFigureWithoutClaimsAboutIt() throws IOException, InterruptedException {
+        final Path out = temp.resolve("reproduce");
+        final Outcome reproduced = stowage(EXAMPLE_JAR.toString(), "reproduce", "fig3a", "--quick", "--add-scheduler",
+            "FIFO-WF", "--threads", "2", "--out", out.toString());
+        assertEquals(0, reproduced.code(), reproduced.err());
+        assertTrue(reproduced.out().contains("\nFIFO-WF  "), reproduced.out());
+        assertTrue(reproduced.out().contains("Added with --add-scheduler (not in the paper; no claim reads them): "
+            + "FIFO-WF."), reproduced.out());
+        try (Stream<String> curve = Files.lines(out.resolve("fig3a/fig3a.csv"))) {
+            assertTrue(curve.anyMatch(line -> line.startsWith("FIFO-WF,")), "fig3a.csv has FIFO-WF's curve");
+        }
     }
 
     @Test

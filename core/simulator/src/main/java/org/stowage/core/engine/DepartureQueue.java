@@ -16,13 +16,17 @@ import org.stowage.core.state.JobTable;
  * (it touches only the new job, whose links are in cache, never an older job's), and the first pop of a
  * slot reverses its list once into scheduling order: a walk the pops of that slot would make anyway. A
  * two-level bitset marks the non-empty buckets, and the earliest non-empty slot is cached so that
- * {@link #peekTime} is O(1). A departure beyond the wheel, at a fractional time (a placement by a tick
- * between slots), and every departure in continuous time, goes to an overflow {@link TimedEventHeap}.
+ * {@link #peekTime} is O(1). A departure beyond the wheel, or at a fractional time (a placement by a tick
+ * between slots), goes to an overflow {@link TimedEventHeap}. In continuous time every departure goes to a
+ * {@link CalendarQueue} of job handles instead: buckets of time, only the due bucket kept ordered, so a
+ * departure costs amortised O(1) and a few cache lines where a heap of 10^5-10^6 running jobs costs about 20
+ * levels; it pops in exactly the heap's (time, sequence) order.
  *
  * <h2>Order</h2>
  * Departures of one instant leave in the order they were scheduled: within a bucket by that reversal
  * (no push reaches a slot once its pops have begun: pushes are for later slots), and the
- * overflow entries of a slot before its wheel entries. The latter holds because the wheel covers exactly
+ * overflow entries of a slot before its wheel entries. In continuous time the calendar queue orders by
+ * (time, sequence) exactly, as the heap did. The latter holds because the wheel covers exactly
  * {@link #WHEEL_SLOTS} slots from the base and the base never decreases: a departure at slot {@code t} went
  * to the overflow heap only if it was pushed when {@code t >= base + WHEEL_SLOTS}, and to the wheel only if
  * pushed when {@code t < base + WHEEL_SLOTS}, which is later, so with a larger sequence number.
@@ -39,8 +43,10 @@ import org.stowage.core.state.JobTable;
  * wheel's entries fall in distinct buckets. Slotted: {@link #push}, {@link #pop} and {@link #peekTime} are
  * O(1) for departures within the wheel (a bucket that empties costs a search of two bitset words, or of at
  * most {@code WHEEL_SLOTS / 64} words when the next departure is far away), O(log n) for the n overflow
- * entries. Continuous: the heap's O(log n). Memory: {@value #WHEEL_SLOTS} bucket heads (16 KB) in slotted
- * mode, nothing per job. Allocates only when the overflow heap grows. Not thread-safe.
+ * entries. Continuous: the calendar queue's amortised O(1) (O(log n) at worst, when many departures share a
+ * time). Memory: {@value #WHEEL_SLOTS} bucket heads (16 KB) in slotted mode, nothing per job; in continuous
+ * mode 24 bytes per running job and 4 bytes per calendar bucket (about one per running job). Allocates
+ * only when the overflow heap or the calendar grows. Not thread-safe.
  */
 final class DepartureQueue {
     /** Slots the wheel covers ahead of the base: departures up to this far ahead cost O(1). */
@@ -51,6 +57,8 @@ final class DepartureQueue {
     private final JobTable jobs;
     private final boolean wheel;
     private final TimedEventHeap overflow;
+    /** Every departure in continuous time; null in slotted time. */
+    private final CalendarQueue calendar;
 
     /** First job of each slot's bucket: the latest pushed, or, once the slot is due, the next to leave. */
     private final int[] buckets;
@@ -71,55 +79,66 @@ final class DepartureQueue {
     /**
      * @param jobs            the table of the jobs that depart
      * @param slotted         whether departures are whole slots (a wheel is kept); otherwise a heap alone
-     * @param initialCapacity overflow entries held before the heap first grows
+     * @param initialCapacity continuous-time departures held before the calendar first grows
      */
     DepartureQueue(final JobTable jobs, final boolean slotted, final int initialCapacity) {
         this.jobs = jobs;
         this.wheel = slotted;
-        this.overflow = new TimedEventHeap(slotted ? 16 : initialCapacity);
+        this.overflow = new TimedEventHeap(16);
         if (slotted) {
             buckets = new int[WHEEL_SLOTS];
             Arrays.fill(buckets, NONE);
             occupied = new long[WHEEL_SLOTS / 64];
+            calendar = null;
         } else {
             buckets = null;
             occupied = null;
+            calendar = new CalendarQueue(initialCapacity);
         }
     }
 
     int size() {
-        return wheelCount + overflow.size();
+        return wheel ? wheelCount + overflow.size() : calendar.size();
     }
 
-    /** Time of the earliest departure, or positive infinity when there is none. O(1). */
+    /** Time of the earliest departure, or positive infinity when there is none. O(1) (amortised in continuous time). */
     double peekTime() {
+        if (!wheel) {
+            return calendar.peekTime();
+        }
         return Math.min(nextTime, overflow.peekTime());
     }
 
     /**
      * Schedules the departure of RUNNING job {@code job} at {@code time}, made at instant {@code now}.
      *
-     * @param sequence the scheduling order (increasing over pushes); breaks ties in the overflow heap
+     * @param sequence the scheduling order (increasing over pushes); breaks ties in the overflow heap and the
+     *                 calendar
      */
     void push(final double now, final double time, final long sequence, final int job) {
         assert time >= now : "departure at " + time + " is before now " + now;
-        if (wheel) {
-            final long nowSlot = (long) Math.floor(now);
-            if (nowSlot > base) {
-                base = nowSlot;
-            }
-            final long slot = (long) time;
-            // a fractional time (a decision at a tick between slots) never ties a wheel slot: heap
-            if (slot == time && slot - base < WHEEL_SLOTS) {
-                append(slot, job);
-                return;
-            }
+        if (!wheel) {
+            calendar.push(time, sequence, job);
+            return;
+        }
+        final long nowSlot = (long) Math.floor(now);
+        if (nowSlot > base) {
+            base = nowSlot;
+        }
+        final long slot = (long) time;
+        // a fractional time (a decision at a tick between slots) never ties a wheel slot: heap
+        if (slot == time && slot - base < WHEEL_SLOTS) {
+            append(slot, job);
+            return;
         }
         overflow.push(time, sequence, job);
     }
 
     /** Removes the earliest departure (overflow first on a tie, see the class comment) and returns its job. */
     int pop() {
+        if (!wheel) {
+            return calendar.pop();
+        }
         if (overflow.peekTime() <= nextTime) {
             return (int) overflow.pop();
         }

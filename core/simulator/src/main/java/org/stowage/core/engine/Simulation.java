@@ -39,7 +39,7 @@ import org.stowage.core.state.ServerView;
  * change nothing when nothing happened) behaves exactly as if it were called every slot.
  *
  * <h2>Bookkeeping and allocation</h2>
- * Departures live in a {@link DepartureQueue} (a timing wheel in slotted time, a heap otherwise), ticks in
+ * Departures live in a {@link DepartureQueue} (a timing wheel in slotted time, a calendar queue otherwise), ticks in
  * a primitive heap, jobs in the {@link JobTable}. After warm-up (job table,
  * heaps and kernel buffers at their high-water marks) an event allocates nothing. Counters keep
  * conservation checkable at any decision: {@code arrived = queued + running + completed + rejected}

@@ -33,6 +33,30 @@ final class TimedEventHeap {
         return size == 0 ? Double.POSITIVE_INFINITY : time[0];
     }
 
+    /** Sequence number of the earliest event; the heap is not empty. */
+    long peekSequence() {
+        assert size > 0;
+        return sequence[0];
+    }
+
+    /** Time of the event at array position {@code index} (heap order, not time order), for draining. */
+    double timeAt(final int index) {
+        return time[index];
+    }
+
+    long sequenceAt(final int index) {
+        return sequence[index];
+    }
+
+    long payloadAt(final int index) {
+        return payload[index];
+    }
+
+    /** Forgets every event; keeps the arrays. */
+    void clear() {
+        size = 0;
+    }
+
     void push(final double eventTime, final long eventSequence, final long eventPayload) {
         if (size == time.length) {
             grow();

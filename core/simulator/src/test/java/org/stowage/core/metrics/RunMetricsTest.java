@@ -46,6 +46,28 @@ class RunMetricsTest {
     }
 
     /**
+     * Means are exact where the histograms round: waits above 2047 slots fall in buckets two slots wide (3
+     * significant digits). Job A (service 4097) runs from 0; job B (service 3) waits for it until 4097 and
+     * leaves at 4100. Waits 0 and 4097, mean 2048.5; completion times 4097 and 4100, mean 4098.5.
+     */
+    @Test
+    void meansAreExactBeyondTheHistogramsResolution() {
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(1, 10))
+            .workload(new ScriptedWorkload(new double[] {0, 4097, 6}, new double[] {0, 3, 6}))
+            .scheduler(new BestFitJobsServers())
+            .timeMode(TimeMode.SLOTTED)
+            .build();
+        final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+        simulation.addListener(metrics);
+        simulation.runToCompletion();
+        metrics.finish(simulation.now());
+        assertEquals(2048.5, metrics.meanWait(), 1e-12);
+        assertEquals(4098.5, metrics.meanCompletionTime(), 1e-12);
+        assertEquals(4100, metrics.makespan(), 1e-12);
+    }
+
+    /**
      * A batch of four jobs of size 6 at time 0 on two servers of capacity 10, services 4, 2, 3, 1 in
      * arrival order: BF-J/S starts jobs 0 and 1 at 0; job 1 leaves at 2 and job 2 starts (done at 5); job 0
      * leaves at 4 and job 3 starts (done at 5). Completion times 4, 2, 5, 5: mean 4; makespan 5; waits

@@ -28,8 +28,11 @@ import org.stowage.core.state.ServerView;
  *       never with one machine) waits ahead of everything later.</li>
  * </ul>
  *
- * <p>Both start sets in decreasing JCE order and block: the next set waits until it can start (Algorithm 1
- * allocates "while" capacity remains). The jobs a plan holds are the jobs queued when it was made; jobs
+ * <p>Both take sets in decreasing JCE order. Algorithm 1 (lines 4-7) visits the sets in that order and
+ * allocates a set "if remaining resources capacity C is sufficient"; it does not say when a set that is not
+ * sufficient is tried again. Per server, such a set is passed over until a departure and later sets start
+ * meanwhile (the "if" read literally); pooled, the next set blocks until the free total covers it (our
+ * choice, docs/DJSF.md "Choices where the paper is silent"). The jobs a plan holds are the jobs queued when it was made; jobs
  * arriving later wait until every set of the plan has started, and then the jobs queued then are planned
  * (a batch is planned once; an online stream becomes a sequence of batches). Schedulers see predicted JCTs
  * ({@link JobView#predictedServiceTime}); the simulation runs the true ones.

@@ -6,7 +6,7 @@ import java.util.random.RandomGenerator;
  * DJSF's one-off set-up on a batch (Hu and Li 2022, Fig. 2): the JCT alignment (Algorithm 2), the job
  * packing method (Algorithm 3) and the densest-first order of the job sets (Algorithm 1, lines 1-3). A DJSF
  * kernel calls {@link #plan} once, on the batch it sees at its first decision, then starts the sets in
- * {@link #setAtRank rank} order while capacity remains (Algorithm 1, lines 4-7).
+ * {@link #setAtRank rank} order, each if the remaining capacity is sufficient (Algorithm 1, lines 4-7).
  *
  * <h2>What {@link #plan} does, step by step</h2>
  * <ol>

@@ -9,6 +9,7 @@ import org.stowage.core.kernel.KernelFamily;
 import org.stowage.core.kernel.KernelParameter;
 import org.stowage.core.kernel.KernelParameters;
 import org.stowage.core.kernel.KernelRequirements;
+import org.stowage.core.kernel.rms.reference.NaiveLocalMaxWeight;
 import org.stowage.core.kernel.rms.reference.NaiveMaxWeight;
 import org.stowage.core.kernel.rms.reference.NaiveRms;
 import org.stowage.core.kernel.rms.reference.NaiveRmsLocalQueues;
@@ -73,6 +74,17 @@ public final class RmsFamily implements KernelFamily {
             .requirements(requirements)
             .testPlanner(MaxWeightPlan::of)
             .withTwin("MWR-naive", model -> new NaiveMaxWeight("MWR-naive", -1)));
+        family.addAll(KernelDefinition.kernel("MWR+JSQ")
+            .summary("MWR with a queue per server and type: an arrival joins the shortest queue of its type (ties at"
+                + " random); an empty server chooses the max-weight configuration of its own queues and serves only"
+                + " them")
+            .paper("2018 Sec. VII-A3 [18] (the reference's MaxWeight with per-server queues)")
+            .cost("O(log L) per arrival, O(1) per departure; per decision O(L / 64) words plus O(J) per touched"
+                + " server and one max-weight configuration per touched empty server")
+            .factory(model -> new LocalMaxWeight("MWR+JSQ"))
+            .requirements(requirements)
+            .testPlanner(MaxWeightPlan::of)
+            .withTwin("MWR+JSQ-naive", model -> new NaiveLocalMaxWeight("MWR+JSQ-naive")));
         family.addAll(KernelDefinition.kernel("MWS")
             .summary("MaxWeight-Stop: as MWR, and at every departure the server's target becomes the max-weight"
                 + " configuration; a server whose configuration weighs less than stop x the maximum stops until empty")

@@ -63,10 +63,8 @@ public final class RmsLocalQueues extends KernelBase {
     /** The servers whose capacity holds type j, in index order: {@code eligible[j * L .. j * L + eligibleCount[j])}. */
     private int[] eligible;
     private int[] eligibleCount;
-    /** JSQ: per type a tree over the servers of (least local length, how many servers have it). */
-    private int leaves;
-    private int[] treeMin;
-    private int[] treeCount;
+    /** JSQ: per type a tree over the servers of (least local length, how many servers have it); null for Po2. */
+    private ShortestQueueTree shortest;
 
     /**
      * @param clockRate the rate of each local queue's clock, {@code r_j^l}
@@ -105,21 +103,13 @@ public final class RmsLocalQueues extends KernelBase {
             }
         }
         if (routingRule == Routing.JSQ) {
-            leaves = Integer.highestOneBit(Math.max(1, serverCount - 1)) << 1;
-            treeMin = new int[types * 2 * leaves];
-            treeCount = new int[types * 2 * leaves];
+            final boolean[][] routable = new boolean[types][serverCount];
             for (int j = 0; j < types; j++) {
-                final int base = j * 2 * leaves;
-                for (int leaf = 0; leaf < leaves; leaf++) {
-                    // a server that can never hold the type is out of its routing for good
-                    final boolean routable = leaf < serverCount && holds(j, leaf);
-                    treeMin[base + leaves + leaf] = routable ? 0 : Integer.MAX_VALUE;
-                    treeCount[base + leaves + leaf] = routable ? 1 : 0;
-                }
-                for (int node = leaves - 1; node >= 1; node--) {
-                    combine(base, node);
+                for (int l = 0; l < serverCount; l++) {
+                    routable[j][l] = holds(j, l);
                 }
             }
+            shortest = new ShortestQueueTree(serverCount, routable);
         }
         context.scheduleTick(context.now() + gap(), 0);
     }
@@ -131,7 +121,7 @@ public final class RmsLocalQueues extends KernelBase {
             throw new IllegalStateException(name() + ": job " + job + " has class " + type + " but the model lists "
                 + types + " types");
         }
-        final int server = routingRule == Routing.JSQ ? shortestQueue(type) : betterOfTwo(type);
+        final int server = routingRule == Routing.JSQ ? shortest.shortest(type, routing) : betterOfTwo(type);
         final int slot = server * types + type;
         local[slot].enqueue(job);
         lengthChanged(slot, +1);
@@ -198,45 +188,10 @@ public final class RmsLocalQueues extends KernelBase {
 
     private void lengthChanged(final int slot, final int delta) {
         localLength[slot] += delta;
-        if (treeMin != null) {
+        if (shortest != null) {
             final int server = slot / types;
-            final int base = (slot - server * types) * 2 * leaves;
-            int node = leaves + server;
-            treeMin[base + node] = localLength[slot];
-            for (node >>= 1; node >= 1; node >>= 1) {
-                combine(base, node);
-            }
+            shortest.lengthChanged(slot - server * types, server, localLength[slot]);
         }
-    }
-
-    private void combine(final int base, final int node) {
-        final int left = base + 2 * node;
-        final int right = left + 1;
-        final int least = Math.min(treeMin[left], treeMin[right]);
-        treeMin[base + node] = least;
-        treeCount[base + node] = (treeMin[left] == least ? treeCount[left] : 0)
-            + (treeMin[right] == least ? treeCount[right] : 0);
-    }
-
-    /** JSQ: the k-th (k uniform) server, in index order, among those with the shortest type-j queue. */
-    private int shortestQueue(final int type) {
-        final int base = type * 2 * leaves;
-        final int ties = treeCount[base + 1];
-        int k = ties > 1 ? routing.nextInt(ties) : 0;
-        final int least = treeMin[base + 1];
-        int node = 1;
-        while (node < leaves) {
-            final int left = 2 * node;
-            if (treeMin[base + left] == least) {
-                if (k < treeCount[base + left]) {
-                    node = left;
-                    continue;
-                }
-                k -= treeCount[base + left];
-            }
-            node = left + 1;
-        }
-        return node - leaves;
     }
 
     /** Po2: two distinct uniform servers, the shorter type-j queue, a tie by a fair coin. */

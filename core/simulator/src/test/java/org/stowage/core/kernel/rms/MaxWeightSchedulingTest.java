@@ -26,19 +26,27 @@ import org.stowage.testkit.EventLog;
  * above it from docs/RMS.md 4.6.
  */
 class MaxWeightSchedulingTest {
-    /** Rows of (arrival, service, type). */
+    /** Rows of (arrival, service, type), on one server. */
     private static List<String> starts(final String spec, final double[]... rows) {
-        final Model bare = Model.of(ServerClasses.of(1, new int[] {10}))
+        return starts(spec, 1, false, rows);
+    }
+
+    /** Rows of (arrival, service, type) on {@code count} servers of capacity 10; with each start's server. */
+    private static List<String> starts(final String spec, final int count, final boolean withServer,
+                                       final double[]... rows) {
+        final int[] capacities = new int[count];
+        java.util.Arrays.fill(capacities, 10);
+        final Model bare = Model.of(ServerClasses.of(1, capacities))
             .withJobClasses(JobClasses.types(new int[][] {{2}, {5}}, new double[] {1, 1}, new double[] {1, 1}));
         final Model model = bare.withPlan(MaxWeightPlan.of(bare));
         final EventLog log = new EventLog();
-        Simulation.builder().servers(new ServerTable(1, new int[] {10})).workload(new Typed(rows))
+        Simulation.builder().servers(new ServerTable(1, capacities)).workload(new Typed(rows))
             .timeMode(TimeMode.CONTINUOUS).seed(1).model(model).scheduler(Kernels.byName(spec)).listener(log)
             .checkInvariants(true).build().runToCompletion();
         final List<String> starts = new ArrayList<>();
         for (final String line : log.lines()) {
             if (line.startsWith("S ")) {
-                starts.add(line.substring(2, line.indexOf(" server")));
+                starts.add(withServer ? line.substring(2) : line.substring(2, line.indexOf(" server")));
             }
         }
         return starts;
@@ -117,6 +125,30 @@ class MaxWeightSchedulingTest {
     }
 
     /** A hand-written workload with job types: rows of (arrival, service, type) for one resource. */
+    @Test
+    void mwrWithLocalQueuesOnOneServerIsMwr() {
+        // One server: JSQ has one choice and the server's own queues are all the queues, so 4.7 is 4.6.
+        final double[][] rows = {{0, 10, 1}, {0, 5, 1}, {0, 1, 0}, {2, 1, 0}};
+        assertEquals(starts("MWR", rows), starts("MWR+JSQ", rows));
+        assertEquals(starts("MWR", STOP_SCENARIO), starts("MWR+JSQ", STOP_SCENARIO));
+    }
+
+    @Test
+    void mwrWithLocalQueuesServesEachServerFromItsOwnQueues() {
+        // Two servers, two 5s at t=0. Central MWR: Q=(0,2), server 0 takes (0,2): both 5s on server 0.
+        // MWR+JSQ: the first 5 joins one server's queue (a tie), the second the other (now the shorter); each
+        // empty server weighs its own Q^l=(0,1), takes (0,2) and starts its own 5: one 5 on each server.
+        final double[][] rows = {{0, 3, 1}, {0, 3, 1}};
+        final List<String> central = starts("MWR", 2, true, rows);
+        assertEquals(2, central.size());
+        assertTrue(central.get(0).endsWith("server=0") && central.get(1).endsWith("server=0"), central.toString());
+        final List<String> local = starts("MWR+JSQ", 2, true, rows);
+        assertEquals(2, local.size());
+        assertTrue(local.get(0).startsWith("0.0 ") && local.get(1).startsWith("0.0 "), local.toString());
+        assertFalse(local.get(0).substring(local.get(0).indexOf("server=")).equals(
+            local.get(1).substring(local.get(1).indexOf("server="))), local.toString());
+    }
+
     private static final class Typed implements Workload {
         private static final int[] SIZES = {2, 5};
         private final double[][] rows;

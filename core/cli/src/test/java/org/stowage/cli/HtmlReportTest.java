@@ -1,0 +1,154 @@
+package org.stowage.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.stowage.reproduce.HtmlReport;
+
+/**
+ * The index.html of run, sweep and reproduce folders, parsed: every table, plot and claim is on the page, the
+ * page is self-contained (no script, nothing fetched from elsewhere), and links point to files that exist.
+ */
+class HtmlReportTest {
+    private static final String FIG1 = "arrival,duration,r1\n0,4,1.0\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n";
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @TempDir
+    Path temp;
+
+    private int run(final String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        return StowageCli.execute(1L << 30, new PrintWriter(out, true), new PrintWriter(err, true), args);
+    }
+
+    /** The page, checked to need nothing but itself and the files beside it. */
+    static Document page(final Path folder) throws IOException {
+        final Path file = folder.resolve(HtmlReport.FILE);
+        assertTrue(Files.isRegularFile(file), file + " written");
+        final Document page = Jsoup.parse(file.toFile(), "UTF-8");
+        assertTrue(page.select("script").isEmpty(), "no script");
+        assertTrue(page.select("link, img, iframe, object, embed").isEmpty(), "nothing loaded from elsewhere");
+        for (final Element link : page.select("a[href]")) {
+            final String href = link.attr("href");
+            assertFalse(href.startsWith("http:") || href.startsWith("https:"), "no network link: " + href);
+            if (!href.startsWith("file:")) {
+                assertTrue(Files.exists(folder.resolve(href)), "the link " + href + " points to a file of " + folder);
+            }
+        }
+        return page;
+    }
+
+    private static List<String> column(final Element table, final int index) {
+        final List<String> cells = new ArrayList<>();
+        for (final Element row : table.select("tr")) {
+            if (!row.select("td").isEmpty()) {
+                cells.add(row.select("td").get(index).text());
+            }
+        }
+        return cells;
+    }
+
+    @Test
+    void aRunsPageHasTheCommandTheTableThePlotAndTheInputs() throws IOException {
+        final Path jobs = Files.writeString(temp.resolve("fig1.csv"), FIG1);
+        final Path folder = temp.resolve("run");
+        assertEquals(0, run("run", "--jobs", jobs.toString(), "--servers", "1", "--time-mode", "continuous",
+            "--scheduler", "SJF,DJSF", "--out", folder.toString()), out + "" + err);
+        final Document page = page(folder);
+        assertTrue(page.selectFirst("pre.command").text().startsWith("bin/stowage run --scheduler SJF --scheduler DJSF"),
+            page.selectFirst("pre.command").text());
+        final Element results = page.selectFirst("table.results");
+        assertEquals(List.of("SJF", "DJSF"), column(results, 0));
+        final List<String> header = results.select("th").eachText();
+        assertEquals(List.of("7.36", "5.00"), column(results, header.indexOf("mean JCT")));
+        assertEquals(List.of("8.20", "8.20"), column(results, header.indexOf("makespan")));
+        assertEquals(1, page.select("figure svg").size(), "the queue plot, inline");
+        assertTrue(page.selectFirst("table.inputs").text().contains("seed"), "the inputs");
+    }
+
+    @Test
+    void aSweepsPageHasEveryPointAndAPlotPerMeasure() throws IOException {
+        final Path jobs = Files.writeString(temp.resolve("fig1.csv"), FIG1);
+        final Path folder = temp.resolve("sweep");
+        assertEquals(0, run("sweep", "--jobs", jobs.toString(), "--time-mode", "continuous", "--scheduler", "SJF,DJSF",
+            "--vary", "servers=1,2", "--threads", "1", "--out", folder.toString()), out + "" + err);
+        final Document page = page(folder);
+        assertTrue(page.selectFirst("pre.command").text().contains("--vary servers=1,2"));
+        final Element results = page.selectFirst("table.results");
+        assertEquals(List.of("1", "1", "2", "2"), column(results, 0));
+        assertEquals(List.of("SJF", "DJSF", "SJF", "DJSF"), column(results, 1));
+        assertEquals("7.36", column(results, results.select("th").eachText().indexOf("mean JCT")).get(0));
+        final long plots;
+        try (var files = Files.list(folder)) {
+            plots = files.filter(file -> file.toString().endsWith(".svg")).count();
+        }
+        assertEquals(6, plots, "queue, wait, JCT mean and p99, utilization, makespan");
+        assertEquals(plots, page.select("figure svg").size(), "every plot inline");
+    }
+
+    /** A figure's page and the folder's page hold its table, every plot of its folder and every claim printed. */
+    @Test
+    void aReproductionsPagesHoldEveryPlotAndClaim() throws IOException {
+        final Path folder = temp.resolve("figures");
+        assertEquals(0, run("reproduce", "fig4a", "--quick", "--threads", "2", "--out", folder.toString()),
+            out + "" + err);
+        final long claims = out.toString().lines()
+            .filter(line -> line.matches(".* \\| (agrees|differs|not checked) +\\| .*")).count();
+        assertTrue(claims > 0, out.toString());
+        final Path figure = folder.resolve("fig4a");
+        final long plots;
+        try (var files = Files.list(figure)) {
+            plots = files.filter(file -> file.toString().endsWith(".svg")).count();
+        }
+        for (final Path pageFolder : List.of(folder, figure)) {
+            final Document page = page(pageFolder);
+            assertTrue(page.selectFirst("pre.command").text().startsWith("bin/stowage reproduce fig4a"));
+            assertEquals(1, page.select("h2#fig4a").size(), "the figure's section");
+            assertEquals(plots, page.select("figure svg").size(), "every plot of the figure, inline");
+            assertEquals(claims, page.select("table.claims tr.claim").size(), "every claim");
+            for (final Element verdict : page.select("table.claims tr.claim td:eq(1)")) {
+                assertTrue(List.of("agrees", "differs", "not checked").contains(verdict.text()), verdict.text());
+            }
+        }
+    }
+
+    /** --no-plots: the page and the data, no picture; refused without --out, where nothing is drawn anyway. */
+    @Test
+    void noPlotsLeavesThePlotsOutAndAppliesWithOutOnly() throws IOException {
+        final Path folder = temp.resolve("plain");
+        assertEquals(0, run("run", "--horizon", "2000", "--out", folder.toString(), "--no-plots"), out + "" + err);
+        assertFalse(Files.exists(folder.resolve("queue.png")) || Files.exists(folder.resolve("queue.svg")));
+        assertTrue(page(folder).select("figure svg").isEmpty());
+        assertEquals(2, run("run", "--horizon", "2000", "--no-plots"));
+        assertEquals("stowage run: --no-plots applies with --out only (nothing is drawn without it)"
+            + System.lineSeparator(), err.toString());
+    }
+
+    @Test
+    void aFolderWithSomeoneElsesIndexIsRefusedBeforeAnythingRuns() throws IOException {
+        final Path folder = Files.createDirectories(temp.resolve("site"));
+        Files.writeString(folder.resolve("index.html"), "<html><body>my site</body></html>");
+        assertEquals(2, run("run", "--horizon", "1000", "--out", folder.toString()));
+        assertEquals("stowage run: invalid value for --out: '" + folder + "' holds an index.html that stowage did not"
+            + " write (the report would replace it); use another directory" + System.lineSeparator(), err.toString());
+        assertEquals("<html><body>my site</body></html>", Files.readString(folder.resolve("index.html")));
+        assertFalse(Files.exists(folder.resolve("results.csv")), "nothing written");
+    }
+}
