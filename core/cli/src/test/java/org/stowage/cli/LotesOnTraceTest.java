@@ -60,11 +60,12 @@ class LotesOnTraceTest {
         final String[] lines = out.toString().split("\n");
         assertTrue(lines[0].contains(", LoTES lambda* "), lines[0]);
         assertTrue(lines[0].contains(" bins"), lines[0]);
-        assertTrue(lines[1].startsWith("scheduler"), lines[1]);
-        final String[] lotes = lines[3].trim().split("\\s+");
-        final String[] greedy = lines[4].trim().split("\\s+");
-        assertEquals("LoTES", lotes[0], lines[3]);
-        assertEquals("200", lotes[1], "every task arrives: " + lines[3]);
+        assertTrue(lines[2].startsWith("scheduler"), "the table's header comes after the description: " + lines[2]);
+        final String[] lotes = lines[4].trim().split("\\s+");
+        final String[] greedy = lines[5].trim().split("\\s+");
+        assertEquals("LoTES", lotes[0], lines[4]);
+        assertEquals("Greedy", greedy[0], lines[5]);
+        assertEquals("200", lotes[1], "every task arrives: " + lines[4]);
         assertEquals(lotes[1], greedy[1], "both see the same jobs");
     }
 
