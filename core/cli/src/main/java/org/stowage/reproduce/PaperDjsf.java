@@ -50,7 +50,7 @@ final class PaperDjsf {
     /** The axis of batch seeds. */
     static final String SEED = "batch-seed";
     /** Where the docs explain why DJSF does not beat our SJF. */
-    static final String SJF_EVIDENCE = "docs/DJSF.md#reproduction";
+    static final String SJF_EVIDENCE = "docs/DJSF.md#evidence-why-our-sjf-beats-the-papers";
     /** Why the claims against SJF differ, in one line (the evidence is at {@link #SJF_EVIDENCE}). */
     static final String SJF_REASON = "our SJF gains from its order: average JCT 1.38x the mean job length, the"
         + " paper's SJF 2.47x like its Tetris";
