@@ -286,19 +286,26 @@ public final class Tetris extends KernelBase {
         final boolean rightOpen = minSequence[right] != EMPTY_SEQUENCE && jobNodeFits(right, server);
         final double leftBound = leftOpen ? jobNodeBound(left, server, c) : 0;
         final double rightBound = rightOpen ? jobNodeBound(right, server, c) : 0;
+        return push(top, left, leftOpen, leftBound, right, rightOpen, rightBound);
+    }
+
+    /**
+     * Pushes the open ones of two sibling nodes on the search stack, the one with the higher bound on top (the
+     * left one on a tie, so the walk visits lower indices first). Returns the new top.
+     */
+    private int push(int top, final int left, final boolean leftOpen, final double leftBound, final int right,
+                     final boolean rightOpen, final double rightBound) {
         ensureStack(top + 2);
-        if (leftOpen && rightOpen && leftBound >= rightBound) {
+        final boolean leftOnTop = leftOpen && rightOpen && leftBound >= rightBound;
+        if (leftOnTop) {
             stackNode[top] = right;
             stackBound[top++] = rightBound;
-            stackNode[top] = left;
-            stackBound[top++] = leftBound;
-            return top;
         }
         if (leftOpen) {
             stackNode[top] = left;
             stackBound[top++] = leftBound;
         }
-        if (rightOpen) {
+        if (rightOpen && !leftOnTop) {
             stackNode[top] = right;
             stackBound[top++] = rightBound;
         }
@@ -432,22 +439,7 @@ public final class Tetris extends KernelBase {
             final boolean rightOpen = machineNodeFits(max, right, job);
             final double leftBound = leftOpen ? terms.alignmentBound(jobs, job, max, left * dimensions) - penalty : 0;
             final double rightBound = rightOpen ? terms.alignmentBound(jobs, job, max, right * dimensions) - penalty : 0;
-            ensureStack(top + 2);
-            if (leftOpen && rightOpen && leftBound >= rightBound) {
-                stackNode[top] = right;
-                stackBound[top++] = rightBound;
-                stackNode[top] = left;
-                stackBound[top++] = leftBound;
-            } else {
-                if (leftOpen) {
-                    stackNode[top] = left;
-                    stackBound[top++] = leftBound;
-                }
-                if (rightOpen) {
-                    stackNode[top] = right;
-                    stackBound[top++] = rightBound;
-                }
-            }
+            top = push(top, left, leftOpen, leftBound, right, rightOpen, rightBound);
         }
     }
 
