@@ -3,6 +3,7 @@ package org.stowage.reproduce;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -81,8 +82,8 @@ public final class HtmlReport {
     }
 
     /**
-     * A table of name and value per input: a list as its items separated by commas (the command's words by
-     * spaces, as a shell shows them), an input that is not set (a horizon when the run goes to completion) as
+     * A table of name and value per input: an array as its items in brackets, a list as its items separated by
+     * commas (the command's words by spaces, as a shell shows them), an input that is not set (a horizon when the run goes to completion) as
      * "none".
      */
     public HtmlReport inputs(final Map<String, Object> inputs) {
@@ -98,6 +99,10 @@ public final class HtmlReport {
     private static String inputText(final String name, final Object value) {
         if (value == null) {
             return "none";
+        }
+        if (value.getClass().isArray()) {
+            final String nested = Arrays.deepToString(new Object[] {value});
+            return nested.substring(1, nested.length() - 1);
         }
         if (value instanceof List<?> items) {
             final StringBuilder text = new StringBuilder();

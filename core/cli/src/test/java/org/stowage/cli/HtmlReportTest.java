@@ -10,7 +10,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -127,6 +129,20 @@ class HtmlReportTest {
                 assertTrue(List.of("agrees", "differs", "not checked").contains(verdict.text()), verdict.text());
             }
         }
+    }
+
+    /** Inputs read as a user writes them: arrays by their items, the command as a shell line, unset as none. */
+    @Test
+    void inputsShowArraysListsAndUnsetValuesByTheirContent() {
+        final Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("sizes", new double[][] {{0.4}, {0.6}});
+        inputs.put("weights", new double[] {1, 2});
+        inputs.put("schedulers", List.of("VQS", "BF-J/S"));
+        inputs.put("horizon", null);
+        inputs.put("command", List.of("reproduce", "fig3a", "--quick"));
+        final Document page = Jsoup.parse(new HtmlReport("inputs").inputs(inputs).html());
+        final List<String> values = page.select("table.inputs tr td:eq(1)").eachText();
+        assertEquals(List.of("[[0.4], [0.6]]", "[1.0, 2.0]", "VQS, BF-J/S", "none", "reproduce fig3a --quick"), values);
     }
 
     /** --no-plots: the page and the data, no picture; refused without --out, where nothing is drawn anyway. */
