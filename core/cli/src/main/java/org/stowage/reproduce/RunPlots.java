@@ -27,20 +27,25 @@ public final class RunPlots {
     static final double LOG_RATIO = 100;
 
     /**
-     * A measure a sweep plots against its varied parameter: the metric, its axis title, and whether it is
-     * drawn only for workloads run to completion (the makespan).
+     * A measure a sweep plots against its varied parameter: the metric, its axis title, whether it is a
+     * response time (called the JCT, as batch users do, when the workload runs to completion), and whether it
+     * is drawn only for workloads run to completion (the makespan).
      */
-    public record Measure(String metric, String title, boolean batchOnly) {
+    public record Measure(String metric, String title, boolean responseTime, boolean batchOnly) {
+        /** The axis title for a sweep whose points run to completion or not. */
+        public String title(final boolean toCompletion) {
+            return responseTime && toCompletion ? title + " (JCT)" : title;
+        }
     }
 
     /** What a sweep plots, one file each ({@code METRIC.png}, {@code METRIC.svg}). */
     public static final List<Measure> MEASURES = List.of(
-        new Measure("mean_queue", "mean queue length", false),
-        new Measure("wait_mean", "mean wait", false),
-        new Measure("jct_mean", "mean response time (JCT)", false),
-        new Measure("jct_p99", "p99 response time (JCT)", false),
-        new Measure("utilization_r0", "utilization (resource 0)", false),
-        new Measure("makespan", "makespan", true));
+        new Measure("mean_queue", "mean queue length", false, false),
+        new Measure("wait_mean", "mean wait", false, false),
+        new Measure("jct_mean", "mean response time", true, false),
+        new Measure("jct_p99", "p99 response time", true, false),
+        new Measure("utilization_r0", "utilization (resource 0)", false, false),
+        new Measure("makespan", "makespan", false, true));
 
     private RunPlots() {
     }
@@ -90,10 +95,10 @@ public final class RunPlots {
                 continue;
             }
             final boolean log = wantsLog(lines);
-            Charts.save(directory.resolve(measure.metric()), measure.title() + " against " + axis.name()
+            final String title = measure.title(toCompletion);
+            Charts.save(directory.resolve(measure.metric()), title + " against " + axis.name()
                     + (sweep.replications() > 1 ? " (95% intervals over " + sweep.replications() + " replications)" : ""),
-                axis.name(), "#,##0.###", measure.title() + (log ? ", log scale" : ""), log, AxisFigure.ZERO_LABEL,
-                lines);
+                axis.name(), "#,##0.###", title + (log ? ", log scale" : ""), log, AxisFigure.ZERO_LABEL, lines);
             written.add(measure.metric());
         }
         return written;

@@ -39,6 +39,14 @@ class RunPlotsTest {
 
     /** A sweep over two axes: a curve per scheduler and value of the other axis, each its own series. */
     @Test
+    void aResponseTimeIsCalledTheJctOnlyWhenThePointsRunToCompletion() {
+        for (final RunPlots.Measure measure : RunPlots.MEASURES) {
+            assertEquals(measure.metric().startsWith("jct_"), measure.title(true).endsWith(" (JCT)"), measure.metric());
+            assertFalse(measure.title(false).contains("JCT"), measure.metric());
+        }
+    }
+
+    @Test
     void aSchedulersSecondCurveIsNamedByItsLabel() {
         final double[] x = {0.8, 0.9};
         final var chart = Charts.chart("t", "x", "0.0", "y", false, "", List.of(
