@@ -167,9 +167,14 @@ final class ReproduceCommand implements Callable<Integer> {
      * Writes {@code page} into {@code folder}: the command, a contents list when there is more than one
      * figure, then each figure (its table, plots and claims; {@link Reproduction#addTo}).
      */
-    private Path writePage(final HtmlReport page, final Path folder, final List<Reproduction> reproductions) {
+    /** Writes {@code folder}'s index.html; {@code skippedNote} (or null) says which chosen figures did not run. */
+    private Path writePage(final HtmlReport page, final Path folder, final List<Reproduction> reproductions,
+                           final String skippedNote) {
         try {
             page.command(spec.commandLine().getParseResult().originalArgs());
+            if (skippedNote != null) {
+                page.paragraph(skippedNote);
+            }
             final Path docs = HtmlReport.findDocs();
             if (reproductions.size() > 1) {
                 final List<List<String>> rows = new ArrayList<>();
@@ -233,9 +238,10 @@ final class ReproduceCommand implements Callable<Integer> {
             KernelFit.checkFigure(each, scale, seed, trace != null ? "--trace '" + trace + "'"
                 : "--trace '" + taskEvents + "' (the default)");
         }
-        if (!skipped.isEmpty()) {
-            printer.println(String.join(", ", skipped) + " skipped: no Google 2011 trace at " + taskEvents
-                + "; " + FETCH_HINT);
+        final String skippedNote = skipped.isEmpty() ? null : String.join(", ", skipped)
+            + " skipped: no Google 2011 trace at " + taskEvents + "; " + FETCH_HINT;
+        if (skippedNote != null) {
+            printer.println(skippedNote);
         }
         if (!withoutAdded.isEmpty()) {
             printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
@@ -259,7 +265,7 @@ final class ReproduceCommand implements Callable<Integer> {
                         seed, progress::stepTo);
                 }
                 reproduction.print(printer);
-                writePage(new HtmlReport(each.name() + ": " + each.title()), directory, List.of(reproduction));
+                writePage(new HtmlReport(each.name() + ": " + each.title()), directory, List.of(reproduction), null);
                 reproductions.add(reproduction);
                 for (final Claim.Verdict verdict : Claim.Verdict.values()) {
                     verdicts[verdict.ordinal()] += reproduction.count(verdict);
@@ -269,12 +275,13 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         cli.onInterrupt(() -> null);
         final Path page = writePage(new HtmlReport("stowage reproduce " + figure + " (" + scale.name().toLowerCase(Locale.ROOT)
-            + " scale)"), out, reproductions);
+            + " scale)"), out, reproductions, skippedNote);
         printer.println("open " + page);
-        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s; claims: %d agree, %d differ, %d not checked%s%n", figure,
+        printer.printf(Locale.ROOT, "%s at %s scale: %.1f s; claims: %d agree, %d differ, %d not checked%s%s%n", figure,
             scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9,
             verdicts[Claim.Verdict.AGREES.ordinal()], verdicts[Claim.Verdict.DIFFERS.ordinal()],
-            verdicts[Claim.Verdict.NOT_CHECKED.ordinal()], scale == Scale.QUICK ? " at quick scale" : "");
+            verdicts[Claim.Verdict.NOT_CHECKED.ordinal()], scale == Scale.QUICK ? " at quick scale" : "",
+            skipped.isEmpty() ? "" : "; " + String.join(", ", skipped) + " skipped (no trace)");
         return 0;
     }
 }

@@ -3,6 +3,7 @@ package org.stowage.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -129,6 +130,26 @@ class HtmlReportTest {
                 assertTrue(List.of("agrees", "differs", "not checked").contains(verdict.text()), verdict.text());
             }
         }
+    }
+
+    /**
+     * A group run where the trace is missing (the default ../shared/traces is relative to the working
+     * directory, core/cli here) says which figures it skipped in its last line and on the folder's page.
+     */
+    @Test
+    void aGroupSaysWhichFiguresItSkippedForWantOfTheTrace() throws IOException {
+        assumeFalse(Files.isDirectory(Path.of("../shared/traces/google-2011/task_events")),
+            "the Google trace is beside the working directory: nothing is skipped");
+        final Path folder = temp.resolve("djsf");
+        assertEquals(0, run("reproduce", "all-djsf", "--quick", "--threads", "2", "--out", folder.toString()),
+            out + "" + err);
+        final List<String> lines = out.toString().lines().toList();
+        final String skippedLine = lines.stream().filter(line -> line.contains(" skipped: no Google 2011 trace at "))
+            .findFirst().orElseThrow(() -> new AssertionError(out.toString()));
+        final String skipped = skippedLine.substring(0, skippedLine.indexOf(" skipped: "));
+        assertTrue(skipped.startsWith("djsf-"), skippedLine);
+        assertTrue(lines.get(lines.size() - 1).endsWith("; " + skipped + " skipped (no trace)"), lines.get(lines.size() - 1));
+        assertTrue(page(folder).select("p").eachText().contains(skippedLine), "the page says it too");
     }
 
     /** Inputs read as a user writes them: arrays by their items, the command as a shell line, unset as none. */
