@@ -238,8 +238,9 @@ final class ReproduceCommand implements Callable<Integer> {
             KernelFit.checkFigure(each, scale, seed, trace != null ? "--trace '" + trace + "'"
                 : "--trace '" + taskEvents + "' (the default)");
         }
-        final String skippedNote = skipped.isEmpty() ? null : String.join(", ", skipped)
-            + " skipped: no Google 2011 trace at " + taskEvents + "; " + FETCH_HINT;
+        final String skippedNames = String.join(", ", skipped);
+        final String skippedNote = skipped.isEmpty() ? null
+            : skippedNames + " skipped: no Google 2011 trace at " + taskEvents + "; " + FETCH_HINT;
         if (skippedNote != null) {
             printer.println(skippedNote);
         }
@@ -281,7 +282,7 @@ final class ReproduceCommand implements Callable<Integer> {
             scale.name().toLowerCase(Locale.ROOT), (System.nanoTime() - start) / 1e9,
             verdicts[Claim.Verdict.AGREES.ordinal()], verdicts[Claim.Verdict.DIFFERS.ordinal()],
             verdicts[Claim.Verdict.NOT_CHECKED.ordinal()], scale == Scale.QUICK ? " at quick scale" : "",
-            skipped.isEmpty() ? "" : "; " + String.join(", ", skipped) + " skipped (no trace)");
+            skipped.isEmpty() ? "" : "; " + skippedNames + " skipped (no trace)");
         return 0;
     }
 }
