@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.reproduce.HtmlReport;
 
 /**
  * The table {@code run} prints, one row per scheduler, at most {@value #WIDTH} characters wide for names of
@@ -92,19 +93,19 @@ final class RunTable {
     String row(final RunResult result) {
         final List<String> cells = List.of(
             result.scheduler(),
-            fixed(result.metric("arrived_total"), 0),
-            fixed(result.metric("completed_total"), 0),
-            fixed(result.metric("rejected_total"), 0),
+            HtmlReport.number(result.metric("arrived_total"), 0),
+            HtmlReport.number(result.metric("completed_total"), 0),
+            HtmlReport.number(result.metric("rejected_total"), 0),
             fitted(result.metric("mean_queue"), 3, 8),
             fitted(result.metric("wait_mean"), 2, 8),
             fitted(result.metric("wait_p99"), 2, 8),
             fitted(result.metric("jct_mean"), 2, 8),
             fitted(result.metric("jct_p99"), 2, 8),
-            fixed(result.metric("utilization_r0"), 4),
+            HtmlReport.number(result.metric("utilization_r0"), 4),
             toCompletion ? fitted(result.metric("makespan"), 2, 8) : fitted(result.metric("throughput"), 5, 8),
             result.stability().verdict().label(),
-            fixed(result.wallSeconds() * 1e3, 0),
-            fixed(result.jobsPerSecond(), 0));
+            HtmlReport.number(result.wallSeconds() * 1e3, 0),
+            HtmlReport.number(result.jobsPerSecond(), 0));
         final StringBuilder line = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
             line.append(i == 0 ? "" : " ").append(cell(cells.get(i), columns.get(i)));
@@ -117,15 +118,11 @@ final class RunTable {
      * (20911.00 becomes 20911: a whole slot count anyway), rounded from the value itself each time.
      */
     static String fitted(final double value, final int decimals, final int width) {
-        String text = fixed(value, decimals);
+        String text = HtmlReport.number(value, decimals);
         for (int fewer = decimals - 1; fewer >= 0 && text.length() > width; fewer--) {
-            text = fixed(value, fewer);
+            text = HtmlReport.number(value, fewer);
         }
         return text;
     }
 
-    /** {@code value} with {@code decimals} decimals, or "-" when there is none (no job finished). */
-    static String fixed(final double value, final int decimals) {
-        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", value);
-    }
 }

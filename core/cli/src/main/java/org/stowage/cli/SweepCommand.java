@@ -391,7 +391,7 @@ final class SweepCommand implements Callable<Integer> {
             if (toCompletion) {
                 row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval("makespan"), 2)));
             }
-            row.append(String.format(Locale.ROOT, " %6s %s", RunTable.fixed(aggregate.interval("utilization_r0")[0], 4),
+            row.append(String.format(Locale.ROOT, " %6s %s", HtmlReport.number(aggregate.interval("utilization_r0")[0], 4),
                 verdicts));
             printer.println(row.toString().stripTrailing());
         }
@@ -432,7 +432,7 @@ final class SweepCommand implements Callable<Integer> {
             if (toCompletion) {
                 row.add(withInterval(aggregate.interval("makespan"), 2));
             }
-            row.add(RunTable.fixed(aggregate.interval("utilization_r0")[0], 4));
+            row.add(HtmlReport.number(aggregate.interval("utilization_r0")[0], 4));
             final int n = (int) aggregate.interval("mean_queue")[3];
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
                 row.add(Long.toString(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n)));

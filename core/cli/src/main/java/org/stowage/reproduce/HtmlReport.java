@@ -83,8 +83,8 @@ public final class HtmlReport {
 
     /**
      * A table of name and value per input: an array as its items in brackets, a list as its items separated by
-     * commas (the command's words by spaces, as a shell shows them), an input that is not set (a horizon when the run goes to completion) as
-     * "none".
+     * commas (the command's words by spaces, as a shell shows them), an input that is not set (a horizon when
+     * the run goes to completion) as "none".
      */
     public HtmlReport inputs(final Map<String, Object> inputs) {
         body.append("<table class=\"inputs\">\n<tr><th>input</th><th>value</th></tr>\n");
@@ -290,7 +290,10 @@ public final class HtmlReport {
         return cell.matches("-?[0-9][0-9,]*(\\.[0-9]+)?(E-?[0-9]+)?( \\+- ?[0-9.]+)?") || cell.equals("-");
     }
 
-    /** A number as the tables print it: {@code decimals} decimals, "-" when there is none. */
+    /**
+     * A number as the tables (terminal and page) print it: {@code decimals} decimals, "-" when there is none (no
+     * job finished).
+     */
     public static String number(final double value, final int decimals) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
