@@ -157,7 +157,7 @@ final class DepartureQueue {
     }
 
     /**
-     * Loads the fields each departure of a bucket reads (state, size) before the first of them: the handles
+     * Loads the fields each departure of a bucket reads (state, size, links) before the first of them: the handles
      * lie side by side, so these misses overlap one another instead of each departure waiting for its own.
      */
     private void touchBucket(final int bucket) {

@@ -45,8 +45,8 @@ public final class HandleRings {
     private static final int PAGE_SHIFT = 16;
     private static final int PAGE_MASK = PAGE_INTS - 1;
     /** Rings per descriptor page. */
-    static final int RING_PAGE = 1 << 10;
-    private static final int RING_SHIFT = 10;
+    static final int RING_PAGE = 1 << 12;
+    private static final int RING_SHIFT = 12;
     private static final int RING_MASK = RING_PAGE - 1;
     /** Descriptor fields: the head's position, the tail's (the next append's), live handles, tombstones. */
     private static final int HEAD = 0;

@@ -64,7 +64,7 @@ class HandleRingsTest {
                 assertTrue(dead < HandleRings.HANDLES_PER_CHUNK || dead <= list.size(),
                     where + ": " + dead + " tombstones beside " + list.size() + " live handles, not compacted");
             }
-            check(rings, model, positions, ringOf, ring, where);
+            check(rings, model, positions, ringOf, ring, where, step % 64 == 0);
         }
         // drain everything: every chunk goes back to the pool
         for (int r = 0; r < ringCount; r++) {
@@ -80,7 +80,7 @@ class HandleRingsTest {
 
     private static void check(final HandleRings rings, final List<List<Integer>> model,
                               final Map<Integer, Integer> positions, final Map<Integer, Integer> ringOf,
-                              final int ring, final String where) {
+                              final int ring, final String where, final boolean countChunks) {
         final List<Integer> list = model.get(ring);
         assertEquals(list.size(), rings.size(ring), where + ": size");
         assertEquals(list.isEmpty() ? HandleRings.NONE : list.get(0), rings.first(ring), where + ": first");
@@ -92,6 +92,9 @@ class HandleRingsTest {
             walked.add(handle);
         }
         assertEquals(list, walked, where + ": order");
+        if (!countChunks) {
+            return;
+        }
         // chunks in use: each ring holds what its live handles and tombstones need, plus the tail's chunk
         long bound = 0;
         for (int r = 0; r < model.size(); r++) {
