@@ -1,6 +1,7 @@
 package org.stowage.core.engine;
 
-import org.stowage.core.state.HandleRings;
+import java.util.Arrays;
+
 import org.stowage.core.state.JobTable;
 
 /**
@@ -9,11 +10,11 @@ import org.stowage.core.state.JobTable;
  * <h2>Structure</h2>
  * In slotted time departures are whole slots, so most of them go into a timing wheel: a ring of
  * {@link #WHEEL_SLOTS} per-slot buckets covering the slots {@code [base, base + WHEEL_SLOTS)}, where
- * {@code base} is the slot of the latest push (the floor of its {@code now}). A bucket is a ring of job handles
- * in scheduling order ({@link HandleRings}: chunks of 15 handles from a pool the buckets share), so a push
- * writes the bucket's tail chunk and never an older job's record, and the first pop of a slot walks the
- * slot's handles, side by side in a few chunks, loading each job's state and size: their cache misses are
- * independent and overlap (a list through the job table made each job's load wait for the one before). A
+ * {@code base} is the slot of the latest push (the floor of its {@code now}). A bucket is a singly linked
+ * list of jobs through the job table's departure link ({@link JobTable#departureLink}: the {@code right}
+ * link, which a running job does not use otherwise), so the wheel adds nothing per job. A push prepends
+ * (it touches only the new job, whose links are in cache, never an older job's), and the first pop of a
+ * slot reverses its list once into scheduling order: a walk the pops of that slot would make anyway. A
  * two-level bitset marks the non-empty buckets, and the earliest non-empty slot is cached so that
  * {@link #peekTime} is O(1). A departure beyond the wheel, or at a fractional time (a placement by a tick
  * between slots), goes to an overflow {@link TimedEventHeap}. In continuous time every departure goes to a
@@ -22,7 +23,7 @@ import org.stowage.core.state.JobTable;
  * levels; it pops in exactly the heap's (time, sequence) order.
  *
  * <h2>Order</h2>
- * Departures of one instant leave in the order they were scheduled: within a bucket by its ring's order
+ * Departures of one instant leave in the order they were scheduled: within a bucket by that reversal
  * (no push reaches a slot once its pops have begun: pushes are for later slots), and the
  * overflow entries of a slot before its wheel entries. In continuous time the calendar queue orders by
  * (time, sequence) exactly, as the heap did. The latter holds because the wheel covers exactly
@@ -43,10 +44,9 @@ import org.stowage.core.state.JobTable;
  * O(1) for departures within the wheel (a bucket that empties costs a search of two bitset words, or of at
  * most {@code WHEEL_SLOTS / 64} words when the next departure is far away), O(log n) for the n overflow
  * entries. Continuous: the calendar queue's amortised O(1) (O(log n) at worst, when many departures share a
- * time). Memory: in slotted mode {@value #WHEEL_SLOTS} ring descriptors (64 KB) and about 4.3 bytes per
- * departure in the wheel, plus at most one partly filled 64-byte chunk per non-empty bucket; in continuous
+ * time). Memory: {@value #WHEEL_SLOTS} bucket heads (16 KB) in slotted mode, nothing per job; in continuous
  * mode 24 bytes per running job and 4 bytes per calendar bucket (about one per running job). Allocates
- * only when the overflow heap, the calendar or the wheel's chunk pool grows. Not thread-safe.
+ * only when the overflow heap or the calendar grows. Not thread-safe.
  */
 final class DepartureQueue {
     /** Slots the wheel covers ahead of the base: departures up to this far ahead cost O(1). */
@@ -60,9 +60,9 @@ final class DepartureQueue {
     /** Every departure in continuous time; null in slotted time. */
     private final CalendarQueue calendar;
 
-    /** The jobs of each slot's bucket, in scheduling order. */
-    private final HandleRings buckets;
-    /** The slot whose jobs have been loaded ahead ({@link #touchBucket}), or {@link Long#MIN_VALUE}. */
+    /** First job of each slot's bucket: the latest pushed, or, once the slot is due, the next to leave. */
+    private final int[] buckets;
+    /** The slot whose bucket has been reversed into scheduling order, or {@link Long#MIN_VALUE}. */
     private long dueSlot = Long.MIN_VALUE;
     /** Bit {@code i} set when bucket {@code i} is non-empty; {@code summary} bit {@code w} when word {@code w} is. */
     private final long[] occupied;
@@ -73,7 +73,7 @@ final class DepartureQueue {
     private long nextSlot = Long.MAX_VALUE;
     private double nextTime = Double.POSITIVE_INFINITY;
     private int wheelCount;
-    /** Receives the loads of {@link #touchBucket}'s look-ahead, so that the JIT keeps them. */
+    /** Receives the loads of {@link #reverse}'s look-ahead, so that the JIT keeps them. */
     private int touchSink;
 
     /**
@@ -86,7 +86,8 @@ final class DepartureQueue {
         this.wheel = slotted;
         this.overflow = new TimedEventHeap(16);
         if (slotted) {
-            buckets = new HandleRings(WHEEL_SLOTS);
+            buckets = new int[WHEEL_SLOTS];
+            Arrays.fill(buckets, NONE);
             occupied = new long[WHEEL_SLOTS / 64];
             calendar = null;
         } else {
@@ -143,12 +144,15 @@ final class DepartureQueue {
         }
         final int bucket = (int) (nextSlot & MASK);
         if (dueSlot != nextSlot) {
-            touchBucket(bucket);
+            buckets[bucket] = reverse(buckets[bucket]);
             dueSlot = nextSlot;
         }
-        final int job = buckets.removeFirst(bucket);
+        final int job = buckets[bucket];
+        final int after = jobs.departureLink(job);
+        jobs.setDepartureLink(job, NONE);
+        buckets[bucket] = after;
         wheelCount--;
-        if (buckets.size(bucket) == 0) {
+        if (after == NONE) {
             clearBit(bucket);
             dueSlot = Long.MIN_VALUE;
             findNextSlot(nextSlot);
@@ -156,24 +160,31 @@ final class DepartureQueue {
         return job;
     }
 
-    /**
-     * Loads the fields each departure of a bucket reads (state, size, links) before the first of them: the handles
-     * lie side by side, so these misses overlap one another instead of each departure waiting for its own.
-     */
-    private void touchBucket(final int bucket) {
+    /** Reverses a bucket's list (latest push first) into scheduling order; returns the new first job. */
+    private int reverse(final int first) {
+        int reversed = NONE;
+        int job = first;
         int touched = 0;
-        for (int p = buckets.firstPosition(bucket); p != NONE; p = buckets.nextPosition(bucket, p)) {
-            touched ^= jobs.touchForDeparture(buckets.handleAt(p));
+        while (job != NONE) {
+            final int after = jobs.departureLink(job);
+            // Load the fields each departure reads (state, size) now: their addresses are known, so the
+            // misses overlap the chain's next one instead of each departure waiting for its own.
+            touched ^= jobs.touchForDeparture(job);
+            jobs.setDepartureLink(job, reversed);
+            reversed = job;
+            job = after;
         }
         touchSink ^= touched;
+        return reversed;
     }
 
     private void append(final long slot, final int job) {
         assert slot != dueSlot : "push into slot " + slot + " after its departures began";
         final int index = (int) (slot & MASK);
-        final boolean wasEmpty = buckets.size(index) == 0;
-        buckets.append(index, job);
-        if (wasEmpty) {
+        final int first = buckets[index];
+        jobs.setDepartureLink(job, first);
+        buckets[index] = job;
+        if (first == NONE) {
             occupied[index >>> 6] |= 1L << index;
             summary |= 1L << (index >>> 6);
             if (slot < nextSlot) {

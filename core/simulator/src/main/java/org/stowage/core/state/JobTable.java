@@ -18,7 +18,8 @@ import org.stowage.core.Units;
  *   jobClass  short   type / class id           2, made when the first job of a class other than 0 arrives
  *   state     byte    FREE, PENDING, QUEUED, RUNNING   1
  *   prev,next int     FIFO links while queued, server-list links while running   8
- *   left,right int    size-bucket links while queued; while running, left holds the server   8
+ *   left,right int    size-bucket links while queued; while running, left holds the server and
+ *                     right chains the job in its departure slot (engine)   8
  *   (the four links are interleaved in one array, so a job's links share a cache line)
  * </pre>
  * That is {@code 4*D + 35} bytes per slot: 39 bytes for D = 1 ({@link #bytesPerSlot(int)}; checked by a
@@ -331,14 +332,28 @@ public final class JobTable implements JobView {
     }
 
     /**
-     * Reads the fields a departure of {@code job} reads (state, size, its links: the server and its
-     * neighbours on it) and returns them mixed, for the departure queue's look-ahead: called for each of a
-     * slot's departures before the first of them, it brings them into cache together, so the departures
-     * that follow hit. No effect on the job. (Touching the links of its neighbours on its server as well
-     * measured no better.)
+     * The departure link of a RUNNING job: the {@code right} link, which a running job does not use
+     * otherwise, lent to the engine to chain jobs that depart in the same slot. {@link #NONE} when unset.
+     */
+    public int departureLink(final int job) {
+        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
+        return links[4 * job + RIGHT];
+    }
+
+    /**
+     * Reads the fields a departure of {@code job} reads (state, size) and returns them mixed, for the
+     * departure queue's look-ahead: called while it walks a slot's departures, it brings them into cache
+     * alongside the walk's own misses, so the departures that follow hit. No effect on the job. (Touching
+     * the links of its neighbours on its server as well measured no better.)
      */
     public int touchForDeparture(final int job) {
-        return state[job] ^ size[job * dimensions] ^ links[4 * job + LEFT];
+        return state[job] ^ size[job * dimensions];
+    }
+
+    /** Sets the departure link of a RUNNING (or CANCELLED) job (engine use, see {@link #departureLink}). */
+    public void setDepartureLink(final int job, final int link) {
+        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
+        links[4 * job + RIGHT] = link;
     }
 
     /** Handles in use: pending + queued + running + dummies + cancelled dummies awaiting release. */
@@ -446,12 +461,13 @@ public final class JobTable implements JobView {
         assert isRunning(job) : "stop of job " + job + " in state " + state[job];
         leaveRunning(job);
         state[job] = (byte) (PENDING | (state[job] & DUMMY));
+        links[4 * job + RIGHT] = NONE;
         pendingCount++;
     }
 
     /**
-     * A running dummy that has left its server before its departure becomes CANCELLED; its handle stays in
-     * the departure structures until its departure falls due. Engine use.
+     * A running dummy that has left its server before its departure becomes CANCELLED; its departure link
+     * stays, since the job is still chained in the departure structures. Engine use.
      */
     public void markCancelled(final int job) {
         assert isRunning(job) && isDummy(job) : "cancel of job " + job + " in state " + state[job];
