@@ -20,13 +20,13 @@ import org.stowage.core.kernel.batch.TetrisScore;
 import org.stowage.core.metrics.BatchMetrics;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.GoogleBatchSample;
+import org.stowage.core.trace.GoogleJobs;
 import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.PredictionError;
 import org.stowage.core.trace.TraceFormat;
 import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.TraceSpec;
-import org.stowage.core.trace.Traces;
 import org.stowage.sweep.Sweep;
 
 /**
@@ -54,6 +54,11 @@ final class PaperDjsf {
     /** Why the claims against SJF differ, in one line (the evidence is at {@link #SJF_EVIDENCE}). */
     static final String SJF_REASON = "our SJF gains from its order: average JCT 1.38x the mean job length, the"
         + " paper's SJF 2.47x like its Tetris";
+    /** Where the docs give the batches of Google jobs, their skips and the four kernels on them. */
+    static final String JOBS_EVIDENCE = "docs/DJSF.md#batches-of-google-jobs";
+    /** Why the claim against SJF differs on batches of jobs too, in one line. */
+    static final String JOBS_SJF_REASON = "the job unit does not change it: our SJF gains from its order on job"
+        + " batches too (about 1.25x the mean job length), the paper's SJF 2.47x like its Tetris";
     private static final Units UNITS = Units.defaults();
 
     private PaperDjsf() {
@@ -64,7 +69,7 @@ final class PaperDjsf {
         final GoogleBatches batches = new GoogleBatches(taskEvents);
         return new Paper("djsf", "Hu and Li 2022 (DJSF)", List.of(new Fig1(), new Table2(), new Fig8(batches),
             new Fig9(batches), new Fig10(batches), new Fig11(batches), new Fig12(batches), new Table3(batches),
-            new Table4(batches), new Table5(batches)));
+            new Table4(batches), new Table5(batches), new JobsAndTasks(batches)));
     }
 
     // ---- the worked examples ----
@@ -222,13 +227,15 @@ final class PaperDjsf {
     // ---- the Google batch ----
 
     /**
-     * The Google 2011 sample the batch items draw from, loaded on first use and shared by the items of one
-     * registry, and the batch of each seed (read-only once made). Thread-safe.
+     * The Google 2011 sample the batch items draw from, loaded on first use (as tasks and as jobs, in one read)
+     * and shared by the items of one registry, and the batch of each seed and unit (read-only once made).
+     * Thread-safe.
      */
     static final class GoogleBatches {
         private final Path taskEvents;
-        private LoadedTrace trace;
+        private GoogleJobs jobs;
         private final Map<Long, JobList> bySeed = new LinkedHashMap<>();
+        private final Map<Long, JobList> jobsBySeed = new LinkedHashMap<>();
 
         GoogleBatches(final Path taskEvents) {
             this.taskEvents = taskEvents;
@@ -238,18 +245,37 @@ final class PaperDjsf {
             return taskEvents;
         }
 
-        /** The 1000-task batch of {@code seed}. */
-        synchronized JobList batch(final long seed) {
-            if (trace == null) {
+        private GoogleJobs load() {
+            if (jobs == null) {
                 if (taskEvents == null || !Files.isDirectory(taskEvents)) {
                     throw new IllegalArgumentException("the DJSF Google batch needs the Google 2011 task_events: none"
                         + " at " + taskEvents + " (pass --trace DIR)");
                 }
-                trace = Traces.load(TraceSpec.of(TraceFormat.GOOGLE_2011, taskEvents),
+                jobs = GoogleJobs.load(TraceSpec.of(TraceFormat.GOOGLE_2011, taskEvents),
                     TraceOptions.defaults().withDimensions(3));
             }
+            return jobs;
+        }
+
+        /** The 1000-task batch of {@code seed}. */
+        synchronized JobList batch(final long seed) {
+            final LoadedTrace trace = load().tasks();
             return bySeed.computeIfAbsent(seed, key -> GoogleBatchSample.sample(trace, GoogleBatchSample.PAPER_JOBS, key,
                 GoogleBatchSample.PAPER_SPEEDUP));
+        }
+
+        /** The batch of 1000 Google jobs of {@code seed} (complete jobs that fit one machine of the cluster). */
+        synchronized JobList jobBatch(final long seed) {
+            final GoogleJobs all = load();
+            return jobsBySeed.computeIfAbsent(seed, key -> GoogleBatchSample.sampleJobs(all, cluster(),
+                GoogleBatchSample.PAPER_JOBS, key, GoogleBatchSample.PAPER_SPEEDUP));
+        }
+
+        /** The jobs and every skip, in one line, with the jobs above one machine that the batches leave out. */
+        synchronized String jobsReport() {
+            final GoogleJobs all = load();
+            return all.report() + "; " + GoogleBatchSample.jobsAboveOneMachine(all, cluster()) + " complete jobs"
+                + " above one machine of " + GoogleBatchSample.PAPER_MACHINE_CAPACITY + " left out";
         }
 
         /** A fresh cluster of the paper's reading: 20 machines of 0.33 on each of three resources. */
@@ -914,6 +940,132 @@ final class PaperDjsf {
             }
             return List.of(Claim.of("DJSF beats Tetris by 20-24% for every G in 1..10", allBeatTetris
                 ? "below Tetris for every G" : "not below Tetris for some G", allBeatTetris));
+        }
+    }
+
+    /**
+     * The paper's unit is a job (Sec. 5.1), ours elsewhere a task: the four batch kernels (SJF, Tetris, DJSF per
+     * server, DJSF-pooled) on batches of 1000 Google tasks and on batches of 1000 Google jobs
+     * ({@link GoogleJobs}: a job's request is the sum of its tasks', its duration first start to last finish;
+     * jobs with a task not kept are skipped, jobs above one machine left out, both counted), same seeds, same
+     * cluster.
+     */
+    static final class JobsAndTasks extends GoogleFigure {
+        static final List<String> FOUR = List.of("SJF", "Tetris", "DJSF", "DJSF-pooled");
+        static final String UNIT = "batch-unit";
+        static final String TASKS = "tasks";
+        static final String JOBS = "jobs";
+        private final GoogleBatches batches;
+
+        JobsAndTasks(final GoogleBatches batches) {
+            super("djsf-jobs", "Hu and Li 2022 Sec. 5.1: batches of Google jobs beside batches of tasks, four kernels",
+                FOUR, batches, true);
+            this.batches = batches;
+        }
+
+        @Override
+        List<Sweep.Axis> axes(final Scale scale, final long seed) {
+            return List.of(new Sweep.Axis(UNIT, List.of(TASKS, JOBS)),
+                seedAxis(SEED, seed, scale == Scale.PAPER ? PAPER_SEEDS : 1));
+        }
+
+        @Override
+        Map<String, Object> inputs() {
+            final Map<String, Object> inputs = super.inputs();
+            inputs.put("batch", GoogleBatchSample.PAPER_JOBS + " kept tasks, or " + GoogleBatchSample.PAPER_JOBS
+                + " complete Google jobs that fit one machine (request = sum of the tasks', duration = first start to"
+                + " last finish), uniform without replacement, durations / " + GoogleBatchSample.PAPER_SPEEDUP);
+            return inputs;
+        }
+
+        @Override
+        public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+            final long seed = seedOf(point);
+            final JobList batch = point.text(UNIT).equals(JOBS) ? batches.jobBatch(seed) : batches.batch(seed);
+            return BatchRun.of(batch, GoogleBatches.cluster(), scheduler).result(false);
+        }
+
+        /** The runs by unit, then seed, then kernel. */
+        private static Map<String, Map<Long, Map<String, BatchRun>>> byUnit(final List<Sweep.Unit> finished) {
+            final Map<String, Map<Long, Map<String, BatchRun>>> runs = new LinkedHashMap<>();
+            for (final Map.Entry<Map<String, String>, Map<String, BatchRun>> point : byPoint(finished).entrySet()) {
+                runs.computeIfAbsent(point.getKey().get(UNIT), key -> new LinkedHashMap<>())
+                    .put(Long.parseLong(point.getKey().get(SEED)), point.getValue());
+            }
+            return runs;
+        }
+
+        /** Per seed of {@code unit}, the average JCT of {@code kernel} over the batch's mean job length. */
+        private static List<Double> multiples(final Map<Long, Map<String, BatchRun>> unit, final String kernel) {
+            final List<Double> multiples = new ArrayList<>();
+            for (final Map<String, BatchRun> runs : unit.values()) {
+                multiples.add(runs.get(kernel).metrics().averageJct() / runs.get(kernel).meanDuration());
+            }
+            return multiples;
+        }
+
+        /** Per seed of {@code unit}, DJSF's reduction of the average JCT against {@code other}. */
+        private static List<Double> djsfBelow(final Map<Long, Map<String, BatchRun>> unit, final String other) {
+            final List<Double> reductions = new ArrayList<>();
+            for (final Map<String, BatchRun> runs : unit.values()) {
+                final double them = runs.get(other).metrics().averageJct();
+                reductions.add((them - runs.get("DJSF").metrics().averageJct()) / them);
+            }
+            return reductions;
+        }
+
+        @Override
+        public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+            final StringBuilder csv = new StringBuilder(
+                "unit,seed,scheduler,mean_duration,average_jct,ratio_to_mean,makespan,job_sets\n");
+            for (final Map.Entry<String, Map<Long, Map<String, BatchRun>>> unit : byUnit(finished).entrySet()) {
+                for (final Map.Entry<Long, Map<String, BatchRun>> seed : unit.getValue().entrySet()) {
+                    for (final String kernel : FOUR) {
+                        final BatchRun run = seed.getValue().get(kernel);
+                        csv.append(String.format(Locale.ROOT, "%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%d%n", unit.getKey(),
+                            seed.getKey(), kernel, run.meanDuration(), run.metrics().averageJct(),
+                            run.metrics().averageJct() / run.meanDuration(), run.metrics().makespan(),
+                            run.setJce().length));
+                    }
+                }
+            }
+            write(directory, "djsf-jobs.csv", csv);
+        }
+
+        @Override
+        public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+            out.println("  jobs: " + batches.jobsReport());
+            out.println("  average JCT / mean job length (paper: SJF 2.47, Tetris 2.47, DJSF 1.90); DJSF's job sets"
+                + " (paper: 127)");
+            for (final Map.Entry<String, Map<Long, Map<String, BatchRun>>> unit : byUnit(finished).entrySet()) {
+                final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-5s", unit.getKey()));
+                for (final String kernel : FOUR) {
+                    line.append("  ").append(kernel).append(' ').append(spreadPlain(multiples(unit.getValue(), kernel)));
+                }
+                final List<Double> sets = new ArrayList<>();
+                double meanLength = 0;
+                for (final Map<String, BatchRun> runs : unit.getValue().values()) {
+                    sets.add((double) runs.get("DJSF").setJce().length);
+                    meanLength += runs.get("DJSF").meanDuration() / unit.getValue().size();
+                }
+                out.println(line.append("; sets ").append(spreadPlain(sets)).append(String.format(Locale.ROOT,
+                    "; mean job length %.1f s", meanLength)));
+                out.println("         DJSF below SJF " + spread(djsfBelow(unit.getValue(), "SJF")) + ", below Tetris "
+                    + spread(djsfBelow(unit.getValue(), "Tetris")) + ", below DJSF-pooled "
+                    + spread(djsfBelow(unit.getValue(), "DJSF-pooled")));
+            }
+        }
+
+        @Override
+        public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+            final Map<Long, Map<String, BatchRun>> jobs = byUnit(finished).get(JOBS);
+            final List<Double> overTetris = djsfBelow(jobs, "Tetris");
+            final List<Double> overSjf = djsfBelow(jobs, "SJF");
+            return List.of(
+                Claim.of("on batches of Google jobs, DJSF's average JCT 23.2% below Tetris's", spread(overTetris),
+                    min(overTetris) > 0),
+                Claim.of("on batches of Google jobs, DJSF's average JCT 23.19% below SJF's", spread(overSjf),
+                    min(overSjf) > 0).withEvidence(JOBS_SJF_REASON, JOBS_EVIDENCE));
         }
     }
 

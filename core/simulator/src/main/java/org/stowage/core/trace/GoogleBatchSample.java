@@ -38,7 +38,14 @@ import org.stowage.core.state.ServerTable;
  * Eq. (15)'s C they give G = 6 (the paper's "6 according to the characteristic of the test workload") for
  * every one of seeds 1-20, which holds for 19 or 20 machines only. docs/DJSF.md has the derivation.
  *
- * <p>Stateless; {@link #sample} allocates the list it returns.
+ * <h2>Batches of jobs</h2>
+ * The paper's unit is a job: {@link #sampleJobs} draws the batch from {@link GoogleJobs} instead (a job's
+ * request = the sum of its tasks', its duration = first start to last finish), by the same selection sampling
+ * over the complete jobs whose summed request fits one machine of the cluster, in their (first SUBMIT, job ID)
+ * order. The jobs that fit no machine are left out of the population, counted by {@link #jobsAboveOneMachine}
+ * (the engine places a job on one machine; the paper's jobs may span machines).
+ *
+ * <p>Stateless; {@link #sample} and {@link #sampleJobs} allocate the list they return.
  */
 public final class GoogleBatchSample {
     /** Jobs in the paper's batch. */
@@ -88,6 +95,77 @@ public final class GoogleBatchSample {
         }
         final String source = jobs + " tasks of " + trace + " drawn with seed " + seed + ", durations / " + speedup;
         return new JobList(source, trace.units(), dimensions, arrival, duration, predicted, classes, sizes);
+    }
+
+    /**
+     * A batch of {@code jobs} Google jobs drawn uniformly without replacement among the complete jobs whose
+     * summed request fits one machine of {@code cluster} (on every resource, its largest capacity), kept in job
+     * order: arrival 0, duration = max(last FINISH - first SCHEDULE, 1 us) / {@code speedup} seconds, sizes the
+     * summed requests.
+     *
+     * @param cluster the machines the batch will run on; it must have the jobs' resources
+     * @throws IllegalArgumentException unless 1 &lt;= jobs &lt;= the fitting jobs, or for a bad speed-up, naming it
+     */
+    public static JobList sampleJobs(final GoogleJobs trace, final ServerTable cluster, final int jobs, final long seed,
+                                     final double speedup) {
+        if (!(speedup > 0) || Double.isInfinite(speedup)) {
+            throw new IllegalArgumentException("speed-up must be a finite number > 0: " + speedup);
+        }
+        final int[] fitting = fittingJobs(trace, cluster);
+        if (jobs < 1 || jobs > fitting.length) {
+            throw new IllegalArgumentException("batch size must be in [1, " + fitting.length + "] (the complete jobs "
+                + "that fit one machine): " + jobs);
+        }
+        final int[] chosen = sampleIndices(fitting.length, jobs, seed);
+        final int dimensions = trace.dimensions();
+        final double[] arrival = new double[jobs];
+        final double[] duration = new double[jobs];
+        final double[] predicted = new double[jobs];
+        final int[] sizes = new int[jobs * dimensions];
+        for (int i = 0; i < jobs; i++) {
+            final int job = fitting[chosen[i]];
+            duration[i] = Math.max(trace.durationMicros(job), 1) / 1e6 / speedup;
+            predicted[i] = Double.NaN;
+            for (int d = 0; d < dimensions; d++) {
+                sizes[i * dimensions + d] = (int) trace.size(job, d);
+            }
+        }
+        final String source = jobs + " of the " + fitting.length + " complete Google jobs that fit one machine (of "
+            + trace.count() + "; " + (trace.count() - fitting.length) + " above one machine left out), drawn with seed "
+            + seed + ", durations / " + speedup;
+        return new JobList(source, trace.units(), dimensions, arrival, duration, predicted, new int[jobs], sizes);
+    }
+
+    /** Complete jobs whose summed request exceeds every machine of {@code cluster} on some resource. */
+    public static int jobsAboveOneMachine(final GoogleJobs trace, final ServerTable cluster) {
+        return trace.count() - fittingJobs(trace, cluster).length;
+    }
+
+    /** The jobs that fit the largest machine of {@code cluster} on every resource, in job order. */
+    private static int[] fittingJobs(final GoogleJobs trace, final ServerTable cluster) {
+        final int dimensions = trace.dimensions();
+        if (cluster.dimensions() != dimensions) {
+            throw new IllegalArgumentException("the cluster has " + cluster.dimensions() + " resources, the jobs "
+                + dimensions);
+        }
+        final long[] largest = new long[dimensions];
+        for (int s = 0; s < cluster.count(); s++) {
+            for (int d = 0; d < dimensions; d++) {
+                largest[d] = Math.max(largest[d], cluster.capacity(s, d));
+            }
+        }
+        final int[] fitting = new int[trace.count()];
+        int n = 0;
+        for (int j = 0; j < trace.count(); j++) {
+            boolean fits = true;
+            for (int d = 0; d < dimensions && fits; d++) {
+                fits = trace.size(j, d) <= largest[d];
+            }
+            if (fits) {
+                fitting[n++] = j;
+            }
+        }
+        return java.util.Arrays.copyOf(fitting, n);
     }
 
     /**

@@ -61,6 +61,10 @@ import org.stowage.core.Units;
  * state, which exactness needs because any later row of the task (a resubmission) changes its verdict.
  * Kept tasks cost 24 + 4·D bytes until the final sort. Nothing is allocated per row.
  *
+ * <h2>Jobs</h2>
+ * {@link #loadJobs} also keeps each kept task's SCHEDULE time (8 bytes per kept task) and, after the last row,
+ * walks the task states once to make {@link GoogleJobs} of the job IDs whose every task was kept.
+ *
  * <p>Timestamps must not decrease, within a file or across files (the published parts are sorted); a
  * decrease means files out of order or corrupt, and is an error naming both places.
  */
@@ -122,6 +126,8 @@ final class GoogleTaskEventsLoader {
     private final boolean attempts;
     private final boolean beforeWindow;
     private final long[] keptByEnd = new long[END_NAMES.length];
+    /** Whether kept tasks keep their SCHEDULE time, for {@link GoogleJobs}. */
+    private final boolean trackJobs;
 
     private long[] openSubmit = new long[1 << 12];
     private long[] openSchedule = new long[1 << 12];
@@ -139,7 +145,8 @@ final class GoogleTaskEventsLoader {
     private Path lastTimeFile;
     private long lastTimeLine;
 
-    private GoogleTaskEventsLoader(final TraceOptions options, final String source) {
+    private GoogleTaskEventsLoader(final TraceOptions options, final String source, final boolean trackJobs) {
+        this.trackJobs = trackJobs;
         this.units = options.units();
         this.dimensions = options.dimensions();
         this.maxLineBytes = options.maxLineBytes();
@@ -157,7 +164,7 @@ final class GoogleTaskEventsLoader {
         if (attempts) {
             summary.unitNoun("attempt");
         }
-        this.kept = new KeptTasks(dimensions, 1 << 16);
+        this.kept = new KeptTasks(dimensions, 1 << 16, trackJobs);
     }
 
     /**
@@ -181,23 +188,37 @@ final class GoogleTaskEventsLoader {
 
     /** Loads the parts named by {@code paths} (files, or directories standing for their parts in name order). */
     static LoadedTrace load(final List<Path> paths, final TraceOptions options, final String source) {
+        return new GoogleTaskEventsLoader(options, source, false).read(paths);
+    }
+
+    /**
+     * Loads the parts and makes jobs of the kept tasks ({@link GoogleJobs}); the completed-tasks rule, no
+     * dyadic types (checked by the caller).
+     */
+    static GoogleJobs loadJobs(final List<Path> paths, final TraceOptions options, final String source) {
+        assert options.googleRule() == GoogleRule.COMPLETED_TASKS && options.dyadicTypes() == 0;
+        final GoogleTaskEventsLoader loader = new GoogleTaskEventsLoader(options, source, true);
+        final LoadedTrace tasks = loader.read(paths);
+        return GoogleJobs.of(tasks, loader.tasks, loader.kept, DROPPED);
+    }
+
+    private LoadedTrace read(final List<Path> paths) {
         final long start = System.nanoTime();
         final long startCpu = TraceSummary.threadCpuNanos();
-        final GoogleTaskEventsLoader loader = new GoogleTaskEventsLoader(options, source);
         for (final Path file : expand(paths)) {
-            loader.readFile(file);
+            readFile(file);
         }
-        if (loader.attempts) {
-            loader.summary.addDrops(DropReason.NO_END_IN_WINDOW, loader.openCount);
+        if (attempts) {
+            summary.addDrops(DropReason.NO_END_IN_WINDOW, openCount);
             for (int event = EVICT; event <= LOST; event++) {
-                loader.summary.note("kept attempts ended by " + END_NAMES[event], loader.keptByEnd[event]);
+                summary.note("kept attempts ended by " + END_NAMES[event], keptByEnd[event]);
             }
         } else {
-            loader.summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, loader.openCount);
+            summary.addDrops(DropReason.NO_FINISH_IN_WINDOW, openCount);
         }
-        final LoadedTrace read = loader.kept.build(TraceFormat.GOOGLE_2011, loader.units, new int[0], loader.summary);
-        final LoadedTrace trace = loader.dyadicTypes > 0 ? DyadicTypes.apply(read, loader.dyadicTypes) : read;
-        loader.summary.finish(trace, start, startCpu);
+        final LoadedTrace read = kept.build(TraceFormat.GOOGLE_2011, units, new int[0], summary);
+        final LoadedTrace trace = dyadicTypes > 0 ? DyadicTypes.apply(read, dyadicTypes) : read;
+        summary.finish(trace, start, startCpu);
         return trace;
     }
 
@@ -359,6 +380,9 @@ final class GoogleTaskEventsLoader {
         final int index = dimensions == 1
             ? kept.add(openSubmit[slot], duration, key, Math.max(cpu, memory), 0, 0)
             : kept.add(openSubmit[slot], duration, key, cpu, memory, openDisk[slot]);
+        if (trackJobs) {
+            kept.recordStart(index, openSchedule[slot]);
+        }
         tasks.set(position, -(index + 2));
         freeSlot(slot);
     }

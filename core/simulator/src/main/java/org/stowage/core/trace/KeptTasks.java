@@ -8,7 +8,8 @@ import it.unimi.dsi.fastutil.longs.LongArrays;
  * The tasks a loader keeps, appended in the order they complete (struct of arrays, doubling growth), with
  * a revoke bit for a task that a later event disqualifies. {@link #build} drops the revoked ones and sorts
  * the rest by (arrival, tie key) with a stable radix sort of a permutation. Load-time only; 24 + 4·D
- * bytes per task plus one bit.
+ * bytes per task plus one bit, and 8 more when the start times are kept ({@link #KeptTasks(int, int, boolean)},
+ * for {@link GoogleJobs}).
  */
 final class KeptTasks {
     private final int dimensions;
@@ -17,10 +18,17 @@ final class KeptTasks {
     private long[] tieKey;
     private int[] sizes;
     private long[] revoked;
+    /** Each task's start (SCHEDULE) time, or null when not kept. */
+    private long[] start;
     private int count;
     private int revokedCount;
 
     KeptTasks(final int dimensions, final int initialCapacity) {
+        this(dimensions, initialCapacity, false);
+    }
+
+    /** @param withStart also keep each task's start time ({@link #recordStart}) */
+    KeptTasks(final int dimensions, final int initialCapacity, final boolean withStart) {
         assert dimensions >= 1 && dimensions <= 3;
         this.dimensions = dimensions;
         final int capacity = Math.max(16, initialCapacity);
@@ -29,6 +37,7 @@ final class KeptTasks {
         tieKey = new long[capacity];
         sizes = new int[capacity * dimensions];
         revoked = new long[(capacity + 63) >>> 6];
+        start = withStart ? new long[capacity] : null;
     }
 
     /**
@@ -62,6 +71,11 @@ final class KeptTasks {
         return index;
     }
 
+    /** Sets the start time of task {@code index}; only when the start times are kept. */
+    void recordStart(final int index, final long startMicros) {
+        start[index] = startMicros;
+    }
+
     void revoke(final int index) {
         assert index >= 0 && index < count && (revoked[index >>> 6] & (1L << index)) == 0;
         revoked[index >>> 6] |= 1L << index;
@@ -71,6 +85,36 @@ final class KeptTasks {
     /** Tasks kept and not revoked. */
     int liveCount() {
         return count - revokedCount;
+    }
+
+    /** Tasks appended, revoked ones included: the indices are [0, appended()). */
+    int appended() {
+        return count;
+    }
+
+    boolean isRevoked(final int index) {
+        return (revoked[index >>> 6] & (1L << index)) != 0;
+    }
+
+    long arrival(final int index) {
+        return arrival[index];
+    }
+
+    long duration(final int index) {
+        return duration[index];
+    }
+
+    long tieKey(final int index) {
+        return tieKey[index];
+    }
+
+    /** Start time of task {@code index}; only when the start times are kept. */
+    long start(final int index) {
+        return start[index];
+    }
+
+    int size(final int index, final int d) {
+        return sizes[index * dimensions + d];
     }
 
     private void grow() {
@@ -83,6 +127,9 @@ final class KeptTasks {
         tieKey = Arrays.copyOf(tieKey, capacity);
         sizes = Arrays.copyOf(sizes, capacity * dimensions);
         revoked = Arrays.copyOf(revoked, (capacity + 63) >>> 6);
+        if (start != null) {
+            start = Arrays.copyOf(start, capacity);
+        }
     }
 
     /** The live tasks sorted by (arrival, tie key); ties on both keep insertion order (stable sort). */

@@ -28,6 +28,8 @@ final class TaskStates {
     private final Long2IntOpenHashMap jobs = new Long2IntOpenHashMap(1 << 12);
     private int[] segmentStart = new int[1 << 10];
     private int[] segmentLength = new int[1 << 10];
+    /** The job ID of each handle, for a walk over the jobs after the load ({@link #jobId}). */
+    private long[] jobIds = new long[1 << 10];
     private int jobCount;
     private int[] pool = new int[1 << 16];
     private int poolUsed;
@@ -70,9 +72,25 @@ final class TaskStates {
         return jobCount;
     }
 
+    /** The job ID of handle {@code job}, in [0, {@link #jobCount}): handles number the jobs in first-seen order. */
+    long jobId(final int job) {
+        return jobIds[job];
+    }
+
+    /** Task indices of handle {@code job} with room for a state: at least its largest index seen plus one. */
+    int taskSlots(final int job) {
+        return segmentLength[job];
+    }
+
+    /** The state of task {@code taskIndex} < {@link #taskSlots} of handle {@code job} ({@link #MISSING} if never set). */
+    int state(final int job, final int taskIndex) {
+        assert taskIndex >= 0 && taskIndex < segmentLength[job];
+        return pool[segmentStart[job] + taskIndex];
+    }
+
     /** Bytes held by the pool and the job arrays (the map's own tables excluded). */
     long footprintBytes() {
-        return 4L * pool.length + 8L * segmentStart.length;
+        return 4L * pool.length + 16L * segmentStart.length;
     }
 
     /** Pool positions in use, holes included. */
@@ -90,12 +108,14 @@ final class TaskStates {
             final int capacity = jobCount * 2;
             segmentStart = Arrays.copyOf(segmentStart, capacity);
             segmentLength = Arrays.copyOf(segmentLength, capacity);
+            jobIds = Arrays.copyOf(jobIds, capacity);
         }
         final int length = Math.max(FIRST_SEGMENT, needed);
         final int start = reserve(length); // may compact the existing jobs; the new one is not among them yet
         final int job = jobCount++;
         segmentStart[job] = start;
         segmentLength[job] = length;
+        jobIds[job] = jobId;
         jobs.put(jobId, job);
         return job;
     }
