@@ -6,37 +6,34 @@ import org.stowage.core.state.ServerView;
 /**
  * The machines of one LoTES configuration, indexed for the level-2 question of Sec. 4.3.1: "the machine
  * with the highest {@code v = N_ijk - kappa_ik} that still has room for this job", ties to the lowest
- * server id. A segment tree over the configuration's machines (in increasing server id) keeps, per node,
+ * server id. Segment trees over the configuration's machines (in increasing server id) keep, per node,
  * the largest residual on every resource and the largest {@code v} of every class in its subtree; a query
  * is a branch-and-bound walk that visits the subtree with the larger {@code v} first and prunes subtrees
  * that cannot beat the best machine found or cannot hold the job on some resource.
  *
- * <p>Layout: one record of {@code D + K} ints per node (the residual maxima, then the {@code v} maxima), so
- * a query's visit of a node and an update's repair of it read one or two cache lines, not one line per
- * resource and per class in separate arrays.
+ * <p>Layout: one tree of residual maxima ({@code D} ints per node) and one dense tree of {@code v} maxima
+ * per class. A query for class {@code k} reads the residual tree and class {@code k}'s tree only (about 40
+ * nodes on the Fig. 11 workload at 1000 machines per configuration); a change repairs only the tree whose
+ * leaf changed: a start or a departure changes one class's {@code v}, not the others'.
  *
- * <p>Cost: {@link #update} O((D + K) log n) at worst, and usually a level or two: the climb stops at the
- * first node none of whose maxima changed (its ancestors depend on the path only through it);
- * {@link #best} O(log n) when the machines of highest {@code v} have room, O(n) in the worst case (every
- * high-{@code v} subtree has room on each resource separately but no machine in it fits), never a scan of
- * other configurations. Memory: {@code 2 P (D + K)} ints for {@code P} the power of two at or above n.
- * Allocation-free after construction; not thread-safe.
+ * <p>Cost: {@link #residualChanged} O(D log n) and {@link #deficitChanged} O(log n) at worst, each climb
+ * stopping at the first node whose maxima do not change (its ancestors depend on the path only through
+ * it); {@link #best} O(log n) when the machines of highest {@code v} have room, O(n) in the worst case
+ * (every high-{@code v} subtree has room on each resource separately but no machine in it fits), never a
+ * scan of other configurations. Memory: {@code 2 P (D + K)} ints for {@code P} the power of two at or
+ * above n. Allocation-free after construction; not thread-safe.
  */
 final class BinDeficitIndex {
     private static final int EMPTY = Integer.MIN_VALUE;
 
     private final int dimensions;
-    private final int classes;
-    /** Ints per node: D residual maxima, then K deficit maxima. */
-    private final int stride;
     private final int leaves;
     private final int height;
     private final int[] serverOfLeaf;
-    /**
-     * Per node at {@code [node * stride]}: the largest residual per resource ({@code + d}; -1 at absent
-     * leaves), then the largest v per class ({@code + D + k}; {@link #EMPTY} at absent leaves).
-     */
-    private final int[] nodes;
+    /** Largest residual per node and resource at {@code [node * D + d]}; -1 at absent leaves. */
+    private final int[] maxResidual;
+    /** Per class, the largest v per node at {@code [k][node]}; {@link #EMPTY} at absent leaves. */
+    private final int[][] maxDeficit;
     private final int[] stack;
 
     /**
@@ -44,47 +41,58 @@ final class BinDeficitIndex {
      */
     BinDeficitIndex(final int[] servers, final int dimensions, final int classes) {
         this.dimensions = dimensions;
-        this.classes = classes;
-        this.stride = dimensions + classes;
         this.serverOfLeaf = servers.clone();
         this.leaves = Integer.highestOneBit(Math.max(1, servers.length - 1)) << (servers.length > 1 ? 1 : 0);
         this.height = Integer.numberOfTrailingZeros(leaves);
-        nodes = new int[2 * leaves * stride];
-        for (int node = 0; node < 2 * leaves; node++) {
-            java.util.Arrays.fill(nodes, node * stride, node * stride + dimensions, -1);
-            java.util.Arrays.fill(nodes, node * stride + dimensions, (node + 1) * stride, EMPTY);
+        maxResidual = new int[2 * leaves * dimensions];
+        java.util.Arrays.fill(maxResidual, -1);
+        maxDeficit = new int[classes][2 * leaves];
+        for (final int[] tree : maxDeficit) {
+            java.util.Arrays.fill(tree, EMPTY);
         }
         stack = new int[2 * (height + 2)];
     }
 
-    /**
-     * Rereads leaf {@code index}'s residuals from {@code servers} and its deficits from {@code deficit}
-     * ({@code [deficitBase + k]} = v of class k), then repairs the path to the root, up to the first node
-     * whose maxima all stay the same.
-     */
-    void update(final int index, final ServerView servers, final int[] deficit, final int deficitBase) {
-        final int[] tree = nodes;
+    /** Rereads leaf {@code index}'s residuals from {@code servers} and repairs the residual maxima above it. */
+    void residualChanged(final int index, final ServerView servers) {
+        final int[] tree = maxResidual;
+        final int dimensions = this.dimensions;
         int node = leaves + index;
         final int server = serverOfLeaf[index];
-        int base = node * stride;
         for (int d = 0; d < dimensions; d++) {
-            tree[base + d] = servers.residual(server, d);
+            tree[node * dimensions + d] = servers.residual(server, d);
         }
-        System.arraycopy(deficit, deficitBase, tree, base + dimensions, classes);
         while (node > 1) {
             node >>>= 1;
-            base = node * stride;
+            final int base = node * dimensions;
             final int left = 2 * base;
-            final int right = left + stride;
+            final int right = left + dimensions;
             boolean changed = false;
-            for (int i = 0; i < stride; i++) {
-                final int value = Math.max(tree[left + i], tree[right + i]);
-                changed |= tree[base + i] != value;
-                tree[base + i] = value;
+            for (int d = 0; d < dimensions; d++) {
+                final int value = Math.max(tree[left + d], tree[right + d]);
+                changed |= tree[base + d] != value;
+                tree[base + d] = value;
             }
             if (!changed) {
                 return;
             }
+        }
+    }
+
+    /** Sets leaf {@code index}'s v of class {@code k} and repairs that class's maxima above it. */
+    void deficitChanged(final int index, final int k, final int deficit) {
+        final int[] tree = maxDeficit[k];
+        int node = leaves + index;
+        tree[node] = deficit;
+        int value = deficit;
+        while (node > 1) {
+            final int parent = node >>> 1;
+            value = Math.max(value, tree[node ^ 1]);
+            if (tree[parent] == value) {
+                return;
+            }
+            tree[parent] = value;
+            node = parent;
         }
     }
 
@@ -93,18 +101,16 @@ final class BinDeficitIndex {
      * the lowest id, or {@link ServerView#NONE}.
      */
     int best(final int k, final JobView jobs, final int job, final ServerView servers) {
-        final int[] tree = nodes;
-        final int deficitOffset = dimensions + k;
+        final int[] deficits = maxDeficit[k];
         int bestLeaf = -1;
         int bestDeficit = EMPTY;
         int top = 0;
         stack[top++] = 1;
         while (top > 0) {
             final int node = stack[--top];
-            final int base = node * stride;
-            final int deficit = tree[base + deficitOffset];
+            final int deficit = deficits[node];
             if (deficit == EMPTY || deficit < bestDeficit
-                || deficit == bestDeficit && firstLeaf(node) > bestLeaf || !mayFit(base, jobs, job)) {
+                || deficit == bestDeficit && firstLeaf(node) > bestLeaf || !mayFit(node, jobs, job)) {
                 continue;
             }
             if (node >= leaves) {
@@ -119,7 +125,7 @@ final class BinDeficitIndex {
             final int left = 2 * node;
             final int right = left + 1;
             // pop order: the child with the larger v first, the left one on ties (lower ids)
-            if (tree[right * stride + deficitOffset] > tree[left * stride + deficitOffset]) {
+            if (deficits[right] > deficits[left]) {
                 stack[top++] = left;
                 stack[top++] = right;
             } else {
@@ -130,9 +136,10 @@ final class BinDeficitIndex {
         return bestLeaf < 0 ? ServerView.NONE : serverOfLeaf[bestLeaf];
     }
 
-    private boolean mayFit(final int base, final JobView jobs, final int job) {
+    private boolean mayFit(final int node, final JobView jobs, final int job) {
+        final int base = node * dimensions;
         for (int d = 0; d < dimensions; d++) {
-            if (nodes[base + d] < jobs.size(job, d)) {
+            if (maxResidual[base + d] < jobs.size(job, d)) {
                 return false;
             }
         }

@@ -98,7 +98,10 @@ public final class LotesDispatcher extends KernelBase {
             }
             indexes[j] = new BinDeficitIndex(members, dimensions, classes);
             for (int i = 0; i < members.length; i++) {
-                indexes[j].update(i, servers, deficit, members[i] * classes);
+                indexes[j].residualChanged(i, servers);
+                for (int k = 0; k < classes; k++) {
+                    indexes[j].deficitChanged(i, k, deficit[members[i] * classes + k]);
+                }
             }
         }
         queues = new FifoQueue[classes];
@@ -168,7 +171,9 @@ public final class LotesDispatcher extends KernelBase {
 
     @Override
     public void onDeparture(final int job, final int server) {
-        deficit[server * classes + jobs.jobClass(job)]++;
+        final int left = jobs.jobClass(job);
+        deficit[server * classes + left]++;
+        deficitChanged(server, left);
         final int j = plan.configurationOf(server);
         for (int k = 0; k < classes; k++) {
             cursor[k] = plan.serves(j, k) && !queues[k].isEmpty() && mayFitQueue(k, server)
@@ -220,10 +225,17 @@ public final class LotesDispatcher extends KernelBase {
     private void start(final int job, final int k, final int server) {
         context.place(job, server);
         deficit[server * classes + k]--;
+        deficitChanged(server, k);
     }
 
+    private void deficitChanged(final int server, final int k) {
+        indexes[plan.configurationOf(server)].deficitChanged(indexInConfiguration[server], k,
+            deficit[server * classes + k]);
+    }
+
+    /** After the starts of an arrival or a departure: the machine's residuals changed. */
     private void refresh(final int server) {
-        indexes[plan.configurationOf(server)].update(indexInConfiguration[server], servers, deficit, server * classes);
+        indexes[plan.configurationOf(server)].residualChanged(indexInConfiguration[server], servers);
     }
 
     private void enqueue(final int job, final int k) {
