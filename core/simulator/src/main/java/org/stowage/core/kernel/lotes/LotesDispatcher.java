@@ -50,6 +50,14 @@ public final class LotesDispatcher extends KernelBase {
     private int[] queuedMin;
     private boolean[] routed;
     private boolean[] tried;
+    /**
+     * The roulette of an arrival's first draw, when no configuration has been tried, per class: the total
+     * of its {@code rho_jk}, the last configuration serving it (-1 for none), and the running sums at
+     * {@code [k * M + j]}, added in the order {@link #nextConfiguration} adds them, so the draw is the same.
+     */
+    private double[] firstTotal;
+    private int[] firstLast;
+    private double[] firstCumulative;
     private int[] cursor;
 
     public LotesDispatcher(final Model model) {
@@ -115,14 +123,46 @@ public final class LotesDispatcher extends KernelBase {
         }
         tried = new boolean[configurations];
         cursor = new int[classes];
+        firstTotal = new double[classes];
+        firstLast = new int[classes];
+        firstCumulative = new double[classes * configurations];
+        for (int k = 0; k < classes; k++) {
+            double total = 0;
+            int last = -1;
+            for (int j = 0; j < configurations; j++) {
+                if (plan.serves(j, k)) {
+                    total += plan.routingProbability(k, j);
+                    last = j;
+                }
+            }
+            firstTotal[k] = total;
+            firstLast[k] = last;
+            double cumulative = 0;
+            for (int j = 0; j < last; j++) {
+                if (plan.serves(j, k)) {
+                    cumulative += plan.routingProbability(k, j);
+                }
+                firstCumulative[k * configurations + j] = cumulative;
+            }
+        }
     }
 
     @Override
     public void onArrival(final int job) {
         final int k = classOf(job);
         if (routed[k]) {
-            java.util.Arrays.fill(tried, false);
-            int j = nextConfiguration(k);
+            int j = firstConfiguration(k);
+            if (j >= 0) {
+                final int server = indexes[j].best(k, jobs, job, servers);
+                if (server != ServerView.NONE) {
+                    start(job, k, server);
+                    refresh(server);
+                    return;
+                }
+                java.util.Arrays.fill(tried, false);
+                tried[j] = true;
+                j = nextConfiguration(k);
+            }
             while (j >= 0) {
                 final int server = indexes[j].best(k, jobs, job, servers);
                 if (server != ServerView.NONE) {
@@ -141,6 +181,22 @@ public final class LotesDispatcher extends KernelBase {
             return;
         }
         enqueue(job, k);
+    }
+
+    /** {@link #nextConfiguration} when nothing has been tried yet, from the sums made at attach. */
+    private int firstConfiguration(final int k) {
+        final int last = firstLast[k];
+        if (last < 0) {
+            return -1;
+        }
+        final double u = routing.nextDouble() * firstTotal[k];
+        final int base = k * configurations;
+        for (int j = 0; j < last; j++) {
+            if (plan.serves(j, k) && u < firstCumulative[base + j]) {
+                return j;
+            }
+        }
+        return last;
     }
 
     /** Roulette over the untried configurations serving class {@code k}, or -1 when none is left. */
