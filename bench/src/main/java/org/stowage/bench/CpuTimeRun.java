@@ -20,6 +20,13 @@ import org.stowage.core.engine.Simulation;
  *   java -Xmx4g --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
  *        -cp bench/target/benchmarks.jar org.stowage.bench.CpuTimeRun layout 5
  * </pre>
+ * {@code lotes KERNEL PER_CONFIGURATION} and {@code multi KERNEL SERVERS} run {@link LotesKernelBenchmark} (the
+ * Fig. 11 workload) and {@link MultiResourceKernelBenchmark} (issue 25's two-resource workload) through their
+ * own setup, then rounds of 200,000 instants, in simulated jobs per CPU second:
+ * <pre>
+ *   java -Xmx4g -cp bench/target/benchmarks.jar org.stowage.bench.CpuTimeRun lotes 7 LoTES 1000
+ *   java -Xmx4g -cp bench/target/benchmarks.jar org.stowage.bench.CpuTimeRun multi 7 BF-J 10000
+ * </pre>
  * {@code layout} runs {@link JobRecordLayoutBenchmark}'s three visits (10^6 and 10^7 jobs) in rounds of
  * 2·10^6 visits, the variants alternating, in ns per visit.
  */
@@ -28,8 +35,11 @@ public final class CpuTimeRun {
     }
 
     public static void main(final String[] args) {
-        if (args.length < 2 || !(args[0].equals("slot") || args[0].equals("e2e") || args[0].equals("layout"))) {
-            System.err.println("usage: CpuTimeRun slot|e2e|layout ROUNDS [KERNEL for e2e]");
+        final boolean continuous = args.length > 0 && (args[0].equals("lotes") || args[0].equals("multi"));
+        if (args.length < 2 || !(args[0].equals("slot") || args[0].equals("e2e") || args[0].equals("layout")
+            || continuous && args.length == 4)) {
+            System.err.println("usage: CpuTimeRun slot|e2e|layout ROUNDS [KERNEL for e2e], or CpuTimeRun lotes|multi"
+                + " ROUNDS KERNEL SIZE");
             System.exit(2);
         }
         final int rounds = Integer.parseInt(args[1]);
@@ -37,6 +47,7 @@ public final class CpuTimeRun {
         switch (args[0]) {
             case "layout" -> layout(mx, rounds);
             case "slot" -> slot(mx, rounds);
+            case "lotes", "multi" -> continuous(mx, rounds, args[0], args[2], Integer.parseInt(args[3]));
             default -> endToEnd(mx, rounds, args.length > 2 ? args[2] : "BF-J/S");
         }
     }
@@ -76,6 +87,43 @@ public final class CpuTimeRun {
         Arrays.sort(millions);
         System.out.printf("e2e %s M jobs/s, CPU: min %.2f median %.2f max %.2f, queued %d%n", kernel, millions[0],
             millions[rounds / 2], millions[rounds - 1], simulation.jobTable().queuedCount());
+    }
+
+    private static void continuous(final ThreadMXBean mx, final int rounds, final String benchmark,
+                                   final String kernel, final int size) {
+        final int instants = 200_000;
+        final EndToEndBenchmark.Jobs counter = new EndToEndBenchmark.Jobs();
+        final java.util.function.ToLongFunction<EndToEndBenchmark.Jobs> instant;
+        if (benchmark.equals("lotes")) {
+            final LotesKernelBenchmark state = new LotesKernelBenchmark();
+            state.kernel = kernel;
+            state.perConfiguration = size;
+            state.setUp();
+            instant = state::instant;
+        } else {
+            final MultiResourceKernelBenchmark state = new MultiResourceKernelBenchmark();
+            state.kernel = kernel;
+            state.servers = size;
+            state.setUp();
+            instant = state::instant;
+        }
+        long sink = 0;
+        for (int i = 0; i < instants; i++) {
+            sink += instant.applyAsLong(counter);
+        }
+        final double[] thousands = new double[rounds];
+        for (int round = 0; round < rounds; round++) {
+            final long jobs = counter.jobs;
+            final long start = mx.getCurrentThreadCpuTime();
+            for (int i = 0; i < instants; i++) {
+                sink += instant.applyAsLong(counter);
+            }
+            final double seconds = (mx.getCurrentThreadCpuTime() - start) / 1e9;
+            thousands[round] = (counter.jobs - jobs) / seconds / 1e3;
+        }
+        Arrays.sort(thousands);
+        System.out.printf("%s %s %d k jobs/s, CPU: min %.0f median %.0f max %.0f (checksum %d)%n", benchmark, kernel,
+            size, thousands[0], thousands[rounds / 2], thousands[rounds - 1], sink);
     }
 
     private static void layout(final ThreadMXBean mx, final int rounds) {

@@ -61,7 +61,7 @@ class BenchmarkSmokeTest {
             "MultiResourceIndexBenchmark.bestFit", "MultiResourceIndexBenchmark.naiveBestFit",
             "MultiResourceIndexBenchmark.firstFit", "MultiResourceIndexBenchmark.naiveFirstFit",
             "MultiResourceIndexBenchmark.randomFit", "MultiResourceIndexBenchmark.naiveRandomFit",
-            "MultiResourceKernelBenchmark.instant", "DepartureStructureBenchmark.calendar",
+            "MultiResourceKernelBenchmark.instant", "LotesKernelBenchmark.instant", "DepartureStructureBenchmark.calendar",
             "DepartureStructureBenchmark.heap")), ran.toString());
         assertTrue(kernelsRan.containsAll(List.of(kernels)) && kernelsRan.containsAll(List.of(twins)),
             "every slot-benchmarkable kernel of the registry ran: " + kernelsRan);
@@ -77,6 +77,7 @@ class BenchmarkSmokeTest {
             .forks(0)
             .param("servers", "1000")
             .param("queued", "10000")
+            .param("perConfiguration", "100")
             .shouldFailOnError(true);
         return builder;
     }

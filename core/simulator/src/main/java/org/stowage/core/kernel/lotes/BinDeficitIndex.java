@@ -6,28 +6,34 @@ import org.stowage.core.state.ServerView;
 /**
  * The machines of one LoTES configuration, indexed for the level-2 question of Sec. 4.3.1: "the machine
  * with the highest {@code v = N_ijk - kappa_ik} that still has room for this job", ties to the lowest
- * server id. A segment tree over the configuration's machines (in increasing server id) keeps, per node,
+ * server id. Segment trees over the configuration's machines (in increasing server id) keep, per node,
  * the largest residual on every resource and the largest {@code v} of every class in its subtree; a query
  * is a branch-and-bound walk that visits the subtree with the larger {@code v} first and prunes subtrees
  * that cannot beat the best machine found or cannot hold the job on some resource.
  *
- * <p>Cost: {@link #update} O((D + K) log n); {@link #best} O(log n) when the machines of highest {@code v}
- * have room, O(n) in the worst case (every high-{@code v} subtree has room on each resource separately but
- * no machine in it fits), never a scan of other configurations. Memory: {@code 2 P (D + K)} ints for
- * {@code P} the power of two at or above n. Allocation-free after construction; not thread-safe.
+ * <p>Layout: one tree of residual maxima ({@code D} ints per node) and one dense tree of {@code v} maxima
+ * per class. A query for class {@code k} reads the residual tree and class {@code k}'s tree only (about 40
+ * nodes on the Fig. 11 workload at 1000 machines per configuration); a change repairs only the tree whose
+ * leaf changed: a start or a departure changes one class's {@code v}, not the others'.
+ *
+ * <p>Cost: {@link #residualChanged} O(D log n) and {@link #deficitChanged} O(log n) at worst, each climb
+ * stopping at the first node whose maxima do not change (its ancestors depend on the path only through
+ * it); {@link #best} O(log n) when the machines of highest {@code v} have room, O(n) in the worst case
+ * (every high-{@code v} subtree has room on each resource separately but no machine in it fits), never a
+ * scan of other configurations. Memory: {@code 2 P (D + K)} ints for {@code P} the power of two at or
+ * above n. Allocation-free after construction; not thread-safe.
  */
 final class BinDeficitIndex {
     private static final int EMPTY = Integer.MIN_VALUE;
 
     private final int dimensions;
-    private final int classes;
     private final int leaves;
     private final int height;
     private final int[] serverOfLeaf;
     /** Largest residual per node and resource at {@code [node * D + d]}; -1 at absent leaves. */
     private final int[] maxResidual;
-    /** Largest v per node and class at {@code [node * K + k]}; {@link #EMPTY} at absent leaves. */
-    private final int[] maxDeficit;
+    /** Per class, the largest v per node at {@code [k][node]}; {@link #EMPTY} at absent leaves. */
+    private final int[][] maxDeficit;
     private final int[] stack;
 
     /**
@@ -35,40 +41,58 @@ final class BinDeficitIndex {
      */
     BinDeficitIndex(final int[] servers, final int dimensions, final int classes) {
         this.dimensions = dimensions;
-        this.classes = classes;
         this.serverOfLeaf = servers.clone();
         this.leaves = Integer.highestOneBit(Math.max(1, servers.length - 1)) << (servers.length > 1 ? 1 : 0);
         this.height = Integer.numberOfTrailingZeros(leaves);
         maxResidual = new int[2 * leaves * dimensions];
-        maxDeficit = new int[2 * leaves * classes];
         java.util.Arrays.fill(maxResidual, -1);
-        java.util.Arrays.fill(maxDeficit, EMPTY);
+        maxDeficit = new int[classes][2 * leaves];
+        for (final int[] tree : maxDeficit) {
+            java.util.Arrays.fill(tree, EMPTY);
+        }
         stack = new int[2 * (height + 2)];
     }
 
-    /**
-     * Rereads leaf {@code index}'s residuals from {@code servers} and its deficits from {@code deficit}
-     * ({@code [k]} = v of class k), then repairs the path to the root.
-     */
-    void update(final int index, final ServerView servers, final int[] deficit, final int deficitBase) {
+    /** Rereads leaf {@code index}'s residuals from {@code servers} and repairs the residual maxima above it. */
+    void residualChanged(final int index, final ServerView servers) {
+        final int[] tree = maxResidual;
+        final int dimensions = this.dimensions;
         int node = leaves + index;
         final int server = serverOfLeaf[index];
         for (int d = 0; d < dimensions; d++) {
-            maxResidual[node * dimensions + d] = servers.residual(server, d);
+            tree[node * dimensions + d] = servers.residual(server, d);
         }
-        System.arraycopy(deficit, deficitBase, maxDeficit, node * classes, classes);
         while (node > 1) {
             node >>>= 1;
-            final int left = 2 * node;
-            final int right = left + 1;
+            final int base = node * dimensions;
+            final int left = 2 * base;
+            final int right = left + dimensions;
+            boolean changed = false;
             for (int d = 0; d < dimensions; d++) {
-                maxResidual[node * dimensions + d] = Math.max(maxResidual[left * dimensions + d],
-                    maxResidual[right * dimensions + d]);
+                final int value = Math.max(tree[left + d], tree[right + d]);
+                changed |= tree[base + d] != value;
+                tree[base + d] = value;
             }
-            for (int k = 0; k < classes; k++) {
-                maxDeficit[node * classes + k] = Math.max(maxDeficit[left * classes + k],
-                    maxDeficit[right * classes + k]);
+            if (!changed) {
+                return;
             }
+        }
+    }
+
+    /** Sets leaf {@code index}'s v of class {@code k} and repairs that class's maxima above it. */
+    void deficitChanged(final int index, final int k, final int deficit) {
+        final int[] tree = maxDeficit[k];
+        int node = leaves + index;
+        tree[node] = deficit;
+        int value = deficit;
+        while (node > 1) {
+            final int parent = node >>> 1;
+            value = Math.max(value, tree[node ^ 1]);
+            if (tree[parent] == value) {
+                return;
+            }
+            tree[parent] = value;
+            node = parent;
         }
     }
 
@@ -77,13 +101,14 @@ final class BinDeficitIndex {
      * the lowest id, or {@link ServerView#NONE}.
      */
     int best(final int k, final JobView jobs, final int job, final ServerView servers) {
+        final int[] deficits = maxDeficit[k];
         int bestLeaf = -1;
         int bestDeficit = EMPTY;
         int top = 0;
         stack[top++] = 1;
         while (top > 0) {
             final int node = stack[--top];
-            final int deficit = maxDeficit[node * classes + k];
+            final int deficit = deficits[node];
             if (deficit == EMPTY || deficit < bestDeficit
                 || deficit == bestDeficit && firstLeaf(node) > bestLeaf || !mayFit(node, jobs, job)) {
                 continue;
@@ -100,7 +125,7 @@ final class BinDeficitIndex {
             final int left = 2 * node;
             final int right = left + 1;
             // pop order: the child with the larger v first, the left one on ties (lower ids)
-            if (maxDeficit[right * classes + k] > maxDeficit[left * classes + k]) {
+            if (deficits[right] > deficits[left]) {
                 stack[top++] = left;
                 stack[top++] = right;
             } else {

@@ -50,6 +50,14 @@ public final class LotesDispatcher extends KernelBase {
     private int[] queuedMin;
     private boolean[] routed;
     private boolean[] tried;
+    /**
+     * The roulette of an arrival's first draw, when no configuration has been tried, per class: the total
+     * of its {@code rho_jk}, the last configuration serving it (-1 for none), and the running sums at
+     * {@code [k * M + j]}, added in the order {@link #nextConfiguration} adds them, so the draw is the same.
+     */
+    private double[] firstTotal;
+    private int[] firstLast;
+    private double[] firstCumulative;
     private int[] cursor;
 
     public LotesDispatcher(final Model model) {
@@ -98,7 +106,10 @@ public final class LotesDispatcher extends KernelBase {
             }
             indexes[j] = new BinDeficitIndex(members, dimensions, classes);
             for (int i = 0; i < members.length; i++) {
-                indexes[j].update(i, servers, deficit, members[i] * classes);
+                indexes[j].residualChanged(i, servers);
+                for (int k = 0; k < classes; k++) {
+                    indexes[j].deficitChanged(i, k, deficit[members[i] * classes + k]);
+                }
             }
         }
         queues = new FifoQueue[classes];
@@ -112,14 +123,46 @@ public final class LotesDispatcher extends KernelBase {
         }
         tried = new boolean[configurations];
         cursor = new int[classes];
+        firstTotal = new double[classes];
+        firstLast = new int[classes];
+        firstCumulative = new double[classes * configurations];
+        for (int k = 0; k < classes; k++) {
+            double total = 0;
+            int last = -1;
+            for (int j = 0; j < configurations; j++) {
+                if (plan.serves(j, k)) {
+                    total += plan.routingProbability(k, j);
+                    last = j;
+                }
+            }
+            firstTotal[k] = total;
+            firstLast[k] = last;
+            double cumulative = 0;
+            for (int j = 0; j < last; j++) {
+                if (plan.serves(j, k)) {
+                    cumulative += plan.routingProbability(k, j);
+                }
+                firstCumulative[k * configurations + j] = cumulative;
+            }
+        }
     }
 
     @Override
     public void onArrival(final int job) {
         final int k = classOf(job);
         if (routed[k]) {
-            java.util.Arrays.fill(tried, false);
-            int j = nextConfiguration(k);
+            int j = firstConfiguration(k);
+            if (j >= 0) {
+                final int server = indexes[j].best(k, jobs, job, servers);
+                if (server != ServerView.NONE) {
+                    start(job, k, server);
+                    refresh(server);
+                    return;
+                }
+                java.util.Arrays.fill(tried, false);
+                tried[j] = true;
+                j = nextConfiguration(k);
+            }
             while (j >= 0) {
                 final int server = indexes[j].best(k, jobs, job, servers);
                 if (server != ServerView.NONE) {
@@ -138,6 +181,22 @@ public final class LotesDispatcher extends KernelBase {
             return;
         }
         enqueue(job, k);
+    }
+
+    /** {@link #nextConfiguration} when nothing has been tried yet, from the sums made at attach. */
+    private int firstConfiguration(final int k) {
+        final int last = firstLast[k];
+        if (last < 0) {
+            return -1;
+        }
+        final double u = routing.nextDouble() * firstTotal[k];
+        final int base = k * configurations;
+        for (int j = 0; j < last; j++) {
+            if (plan.serves(j, k) && u < firstCumulative[base + j]) {
+                return j;
+            }
+        }
+        return last;
     }
 
     /** Roulette over the untried configurations serving class {@code k}, or -1 when none is left. */
@@ -168,7 +227,9 @@ public final class LotesDispatcher extends KernelBase {
 
     @Override
     public void onDeparture(final int job, final int server) {
-        deficit[server * classes + jobs.jobClass(job)]++;
+        final int left = jobs.jobClass(job);
+        deficit[server * classes + left]++;
+        deficitChanged(server, left);
         final int j = plan.configurationOf(server);
         for (int k = 0; k < classes; k++) {
             cursor[k] = plan.serves(j, k) && !queues[k].isEmpty() && mayFitQueue(k, server)
@@ -220,10 +281,17 @@ public final class LotesDispatcher extends KernelBase {
     private void start(final int job, final int k, final int server) {
         context.place(job, server);
         deficit[server * classes + k]--;
+        deficitChanged(server, k);
     }
 
+    private void deficitChanged(final int server, final int k) {
+        indexes[plan.configurationOf(server)].deficitChanged(indexInConfiguration[server], k,
+            deficit[server * classes + k]);
+    }
+
+    /** After the starts of an arrival or a departure: the machine's residuals changed. */
     private void refresh(final int server) {
-        indexes[plan.configurationOf(server)].update(indexInConfiguration[server], servers, deficit, server * classes);
+        indexes[plan.configurationOf(server)].residualChanged(indexInConfiguration[server], servers);
     }
 
     private void enqueue(final int job, final int k) {
