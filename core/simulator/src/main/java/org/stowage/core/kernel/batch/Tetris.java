@@ -43,6 +43,23 @@ import org.stowage.core.state.ServerView;
  */
 public final class Tetris extends KernelBase {
     private static final int EMPTY_SEQUENCE = Integer.MAX_VALUE;
+    /** Cones of the D = 2 arrival bound: the bound's excess over the best machine shrinks as 1 / CONES^2. */
+    static final int CONES = 16;
+    private static final double[] CONE_COS = new double[CONES + 1];
+    private static final double[] CONE_SIN = new double[CONES + 1];
+    private static final double CONE_WIDTH = Math.PI / 2 / CONES;
+    /**
+     * Relative slack of a cone bound: covers the rounding of the cone decomposition and of the stored dot
+     * products (about 1e-15 of {@code r . 1}), so the bound stays above every score it stands for.
+     */
+    private static final double CONE_SLACK = 1e-12;
+
+    static {
+        for (int k = 0; k <= CONES; k++) {
+            CONE_COS[k] = k == CONES ? 0 : Math.cos(k * CONE_WIDTH);
+            CONE_SIN[k] = k == 0 ? 0 : Math.sin(k * CONE_WIDTH);
+        }
+    }
 
     private final double gamma;
     private final double unitsPerHour;
@@ -63,6 +80,14 @@ public final class Tetris extends KernelBase {
     // machine trees: one per work class over its servers in ascending order
     private int[] classLeaves;
     private int[][] maxFree;
+    /**
+     * D = 2 only: per node of each configuration's tree, the largest {@code u_k . (f_0 / s_0, f_1 / s_1)} over
+     * its machines for the {@link #CONES} + 1 unit directions {@code u_k} at angles {@code k pi / (2 CONES)}
+     * (null otherwise). A request {@code r = a u_k + b u_{k+1}} (a, b &gt;= 0, r in cone k) then has
+     * {@code r . f <= a M_k + b M_{k+1}} on every machine of the node: the per-resource maxima are the one-cone
+     * case, loose when a node's most free cores and most free memory sit on different machines.
+     */
+    private double[][] coneMax;
     private int[] classOf;
     /** Scratch of one arrival search: the configurations that can hold the job, by decreasing root bound. */
     private int[] classOrder;
@@ -95,6 +120,13 @@ public final class Tetris extends KernelBase {
     private int[] stackNode = new int[128];
     private double[] stackBound = new double[128];
     private int foundJob;
+    /** The cone of the job being placed by an arrival search, and its coordinates (see {@link #setCone}). */
+    private int jobCone;
+    private double jobP;
+    private double jobQ;
+    private double jobConeA;
+    private double jobConeB;
+    private double jobConeSlack;
     private int foundServer;
     private double foundScore;
 
@@ -128,12 +160,18 @@ public final class Tetris extends KernelBase {
         classOrder = new int[classes];
         classBound = new double[classes];
         maxFree = new int[classes][];
+        coneMax = dimensions == 2 ? new double[classes][] : null;
         for (int c = 0; c < classes; c++) {
             final int members = terms.serversIn(c, servers);
             final int leaves = Integer.highestOneBit(Math.max(1, members - 1)) << 1;
             classLeaves[c] = leaves;
             maxFree[c] = new int[2 * leaves * dimensions];
             Arrays.fill(maxFree[c], -1);
+            if (coneMax != null) {
+                // padding leaves: below every machine's dot product, and never fit (maxFree -1)
+                coneMax[c] = new double[2 * leaves * (CONES + 1)];
+                Arrays.fill(coneMax[c], -1);
+            }
             for (int i = 0; i < members; i++) {
                 final int server = terms.server(c, i);
                 classOf[server] = c;
@@ -361,14 +399,16 @@ public final class Tetris extends KernelBase {
         final int job = arrivalJob[slot];
         foundServer = ServerView.NONE;
         foundScore = 0;
+        if (coneMax != null) {
+            setCone(job);
+        }
         // configurations by decreasing root bound, so the first search finds a pair that prunes the others
         int open = 0;
         for (int c = 0; c < classes; c++) {
             if (!machineNodeFits(maxFree[c], 1, job)) {
                 continue;
             }
-            final double bound = terms.alignmentBound(jobs, job, maxFree[c], dimensions)
-                - minPenalty[(jobLeaves + job) * classes + c];
+            final double bound = machineNodeBound(c, 1, job) - minPenalty[(jobLeaves + job) * classes + c];
             int at = open++;
             while (at > 0 && classBound[at - 1] < bound) {
                 classBound[at] = classBound[at - 1];
@@ -402,7 +442,7 @@ public final class Tetris extends KernelBase {
         int top = 0;
         if (machineNodeFits(max, 1, job)) {
             stackNode[0] = 1;
-            stackBound[0] = terms.alignmentBound(jobs, job, max, dimensions) - penalty;
+            stackBound[0] = machineNodeBound(c, 1, job) - penalty;
             top = 1;
         }
         while (top > 0) {
@@ -437,10 +477,46 @@ public final class Tetris extends KernelBase {
             final int right = left + 1;
             final boolean leftOpen = machineNodeFits(max, left, job);
             final boolean rightOpen = machineNodeFits(max, right, job);
-            final double leftBound = leftOpen ? terms.alignmentBound(jobs, job, max, left * dimensions) - penalty : 0;
-            final double rightBound = rightOpen ? terms.alignmentBound(jobs, job, max, right * dimensions) - penalty : 0;
+            final double leftBound = leftOpen ? machineNodeBound(c, left, job) - penalty : 0;
+            final double rightBound = rightOpen ? machineNodeBound(c, right, job) - penalty : 0;
             top = push(top, left, leftOpen, leftBound, right, rightOpen, rightBound);
         }
+    }
+
+    /**
+     * Sets the cone of {@code job}'s scaled request {@code (p, q)} and its coordinates {@code a, b >= 0} on the
+     * cone's two edges, for {@link #machineNodeBound}; O(1).
+     */
+    private void setCone(final int job) {
+        final double p = jobs.size(job, 0) * terms.inverseScale(0);
+        final double q = jobs.size(job, 1) * terms.inverseScale(1);
+        jobP = p;
+        jobQ = q;
+        final int k = Math.min(CONES - 1, (int) (Math.atan2(q, p) / CONE_WIDTH));
+        final double sine = Math.sin(CONE_WIDTH);
+        jobCone = k;
+        // r = a u_k + b u_{k+1}: Cramer's rule on the 2 x 2 system; a or b may round a hair below 0
+        jobConeA = Math.max(0, (p * CONE_SIN[k + 1] - q * CONE_COS[k + 1]) / sine);
+        jobConeB = Math.max(0, (q * CONE_COS[k] - p * CONE_SIN[k]) / sine);
+        jobConeSlack = CONE_SLACK * (p + q + jobConeA + jobConeB);
+    }
+
+    /**
+     * An upper bound of the alignment of {@code job} with every machine of node {@code node} of configuration
+     * {@code c}. For D = 2 the smaller of the cone bound, tight when a node's machines differ, and the
+     * per-resource bound, which rounds exactly as the score does and so equals it on a node of machines as
+     * free as each other: there a tie with the found pair is seen as one, and the lower machine rule prunes.
+     */
+    private double machineNodeBound(final int c, final int node, final int job) {
+        final int[] max = maxFree[c];
+        if (coneMax == null) {
+            return terms.alignmentBound(jobs, job, max, node * dimensions);
+        }
+        final int base = node * 2;
+        final double perResource = jobP * (max[base] * terms.inverseScale(0)) + jobQ * (max[base + 1] * terms.inverseScale(1));
+        final double[] cone = coneMax[c];
+        final int at = node * (CONES + 1) + jobCone;
+        return Math.min(perResource, jobConeA * cone[at] + jobConeB * cone[at + 1] + jobConeSlack);
     }
 
     private boolean machineNodeFits(final int[] max, final int node, final int job) {
@@ -470,6 +546,28 @@ public final class Tetris extends KernelBase {
             final int right = left + dimensions;
             for (int d = 0; d < dimensions; d++) {
                 max[base + d] = Math.max(max[left + d], max[right + d]);
+            }
+        }
+        if (coneMax != null) {
+            refreshCones(coneMax[c], leaves + positionOf[server], server);
+        }
+    }
+
+    /** Rewrites the cone maxima of leaf {@code leaf} (machine {@code server}) and its ancestors: O(CONES log L). */
+    private void refreshCones(final double[] cone, final int leaf, final int server) {
+        final int width = CONES + 1;
+        final double x = servers.residual(server, 0) * terms.inverseScale(0);
+        final double y = servers.residual(server, 1) * terms.inverseScale(1);
+        final int base = leaf * width;
+        for (int k = 0; k <= CONES; k++) {
+            cone[base + k] = CONE_COS[k] * x + CONE_SIN[k] * y;
+        }
+        for (int node = leaf >>> 1; node >= 1; node >>>= 1) {
+            final int at = node * width;
+            final int left = 2 * at;
+            final int right = left + width;
+            for (int k = 0; k <= CONES; k++) {
+                cone[at + k] = Math.max(cone[left + k], cone[right + k]);
             }
         }
     }
