@@ -47,8 +47,8 @@ import org.stowage.core.state.ServerView;
  * <p>Cost: O((D + C) log n) per arrival and per placement to keep the job index (n the largest bucket), O(D
  * log L + CONES log L) per placement and departure for the machine trees, and per search the nodes the
  * bounds do not prune: O(C D log L) on an uncongested cluster (C configurations), O(N D) at worst. Memory:
- * per bucket (2^12 with a work term, 2^10 or 2^6 without) a tree of 2 (2D + C + 1) entries per slot (four
- * slots at first); per machine 2D (and 17 cone maxima for D = 2) and a 2L tournament; a 4,096-entry memo;
+ * per bucket (at most 4,096 of them; 64 for D = 1 without a work term) a tree of 2 (2D + C + 1) entries per slot
+ * (four slots at first); per machine 2D (and 17 cone maxima for D = 2) and a 2L tournament; a 4,096-entry memo;
  * per arrival of one decision four entries. Allocation-free once the buckets and the arrivals per decision
  * have reached their high-water marks (a bucket then grows by doubling).
  */
