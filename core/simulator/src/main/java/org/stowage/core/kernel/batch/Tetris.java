@@ -23,26 +23,58 @@ import org.stowage.core.state.ServerView;
  *   <li><b>Arrival side</b>, the best machine for one job: the work term depends on the machine only through
  *       its configuration, so per configuration the best is a maximum of the alignment over the machines that
  *       fit, found by branch and bound over a segment tree of per-resource maxima of the free resources; the
- *       best over configurations wins.</li>
- *   <li><b>Departure side</b>, the best queued job for one dirty machine: branch and bound over a segment
- *       tree on job handles holding per node the minimum and maximum request per resource (fit and alignment
- *       bounds), the smallest work term per configuration and the earliest arrival (for ties).</li>
+ *       best over configurations wins. For D = 2 each node also keeps its largest dot product with
+ *       {@link #CONES} + 1 unit directions, and a request inside cone k is bounded by its coordinates on the
+ *       cone's two edges: tight where the per-resource maxima come from different machines (a partly full
+ *       cluster); the smaller of the two bounds is used.</li>
+ *   <li><b>Departure side</b>, the best queued job for one dirty machine: branch and bound over a job index
+ *       of size buckets: per resource a logarithmic level of the request (and, with a work term, a level of
+ *       the work term per unit of request), the levels interleaved in Morton order under a top tree, each
+ *       bucket a tree of slots; every node holds the minimum and maximum request per resource (fit and
+ *       alignment bounds), the smallest work term per configuration and the earliest arrival (for ties).
+ *       A subtree is a narrow box of sizes and work, so both bounds prune it.</li>
  * </ul>
  * Each arrival and each dirty machine keeps its best pair under a tournament tree; the pick takes the better
  * root. A placement only removes a job and shrinks one machine, and neither raises any pair's score, so a
  * kept pair whose job left or whose machine changed is an upper bound: it is recomputed when it reaches a
  * root ("lazy"), and the pick repeats. Both bounds are sound in floating point: every product and sum rounds
- * monotonically, and a leaf's work term is the same double the twin computes.
+ * monotonically (the cone bound carries a relative slack of 1e-12 for its decomposition), and a leaf's work
+ * term is the same double the twin computes. Machines alike would otherwise renew their pairs one by one
+ * after every placement (thousands of empty machines under a burst of arrivals): among the empty machines of
+ * one twin group (work class and capacities) only the lowest stands in the tournament, and a departure
+ * search's answer is kept per (work class, free resources) until a job joins the index or its job leaves.
  *
- * <p>Cost: O(D log N) per arrival and per placement to keep the job tree, O(D log n) per placement and
- * departure for the machine trees, and per search the nodes the bounds do not prune: O(C D log L) on an
- * uncongested cluster (C configurations), O(N D) at worst. Memory: per job handle 2 (2D + C + 1) tree
- * entries; per machine 2D and a 2L tournament; per arrival of one decision four entries. Allocation-free once
- * the job handles and the arrivals per decision have reached their high-water marks (the trees then grow by
- * doubling).
+ * <p>Cost: O((D + C) log n) per arrival and per placement to keep the job index (n the largest bucket), O(D
+ * log L + CONES log L) per placement and departure for the machine trees, and per search the nodes the
+ * bounds do not prune: O(C D log L) on an uncongested cluster (C configurations), O(N D) at worst. Memory:
+ * per bucket (at most 4,096 of them; 64 for D = 1 without a work term) a tree of 2 (2D + C + 1) entries per slot
+ * (four slots at first); per machine 2D (and 17 cone maxima for D = 2) and a 2L tournament; a 4,096-entry memo;
+ * per arrival of one decision four entries. Allocation-free once the buckets and the arrivals per decision
+ * have reached their high-water marks (a bucket then grows by doubling).
  */
 public final class Tetris extends KernelBase {
     private static final int EMPTY_SEQUENCE = Integer.MAX_VALUE;
+    /** Cones of the D = 2 arrival bound: the bound's excess over the best machine shrinks as 1 / CONES^2. */
+    static final int CONES = 16;
+    private static final double LN2 = Math.log(2);
+    private static final int FIRST_BUCKET_LEAVES = 4;
+    /** The work coordinate's top level: gamma t of 16 hours and more (its grid spans 16 halvings below). */
+    private static final double WORK_TOP_HOURS = 16;
+    private static final double[] CONE_COS = new double[CONES + 1];
+    private static final double[] CONE_SIN = new double[CONES + 1];
+    private static final double CONE_WIDTH = Math.PI / 2 / CONES;
+    /**
+     * Relative slack of a cone bound: covers the rounding of the cone decomposition and of the stored dot
+     * products (about 1e-15 of {@code r . 1}), so the bound stays above every score it stands for.
+     */
+    private static final double CONE_SLACK = 1e-12;
+
+    static {
+        for (int k = 0; k <= CONES; k++) {
+            CONE_COS[k] = k == CONES ? 0 : Math.cos(k * CONE_WIDTH);
+            CONE_SIN[k] = k == 0 ? 0 : Math.sin(k * CONE_WIDTH);
+        }
+    }
 
     private final double gamma;
     private final double unitsPerHour;
@@ -53,16 +85,56 @@ public final class Tetris extends KernelBase {
     /** Work classes C (configurations with rates, else 1). */
     private int classes;
 
-    // job tree: leaves are job handles [jobLeaves, 2 jobLeaves)
-    private int jobLeaves;
-    private int[] minRequest;
-    private int[] maxRequest;
-    private double[] minPenalty;
-    private int[] minSequence;
+    // job index: trees 0..buckets-1 hold the queued jobs of one size bucket each (leaves are slots), tree
+    // `buckets` is the top tree whose leaf b summarises bucket b; per node the same four aggregates
+    private int buckets;
+    private int levelsPerDimension;
+    private int bitsPerDimension;
+    private int indexedDimensions;
+    /** Coordinates of a bucket: the indexed resources, then the work term when gamma &gt; 0. */
+    private int coordinates;
+    private double levelsPerOctave;
+    private int[] treeLeaves;
+    private int[][] minRequest;
+    private int[][] maxRequest;
+    private double[][] minPenalty;
+    private int[][] minSequence;
+    /** Per bucket: the job in each slot (NONE when free) and a stack of its free slots. */
+    private int[][] slotJob;
+    private int[][] freeSlots;
+    private int[] freeCount;
+    private int bucketColumn;
+    private int slotColumn;
+    /** The arriving job's work term per configuration, for the arrival search under way. */
+    private double[] arrivalPenalty;
 
     // machine trees: one per work class over its servers in ascending order
     private int[] classLeaves;
     private int[][] maxFree;
+    /**
+     * D = 2 only: per node of each configuration's tree, the largest {@code u_k . (f_0 / s_0, f_1 / s_1)} over
+     * its machines for the {@link #CONES} + 1 unit directions {@code u_k} at angles {@code k pi / (2 CONES)}
+     * (null otherwise). A request {@code r = a u_k + b u_{k+1}} (a, b &gt;= 0, r in cone k) then has
+     * {@code r . f <= a M_k + b M_{k+1}} on every machine of the node: the per-resource maxima are the one-cone
+     * case, loose when a node's most free cores and most free memory sit on different machines.
+     */
+    private double[][] coneMax;
+    /** Per configuration, a bit per machine (by position) set while the machine is empty. */
+    private long[][] emptyMachines;
+    /** Twin groups (same work class, same capacities): each machine's group, its rank there, the members. */
+    private int[] groupOf;
+    private int[] groupPosition;
+    private int[][] groupMembers;
+    private boolean firstDecision = true;
+
+    // memo of departure searches, direct-mapped: per entry the key (configuration, free resources), the
+    // search's job and score, and the index epoch it was made in (bumped by every job that joins the index)
+    private static final int MEMO_ENTRIES = 1 << 12;
+    private int[] memoKey;
+    private int[] memoJob;
+    private double[] memoScore;
+    private int[] memoEpoch;
+    private int indexEpoch = 1;
     private int[] classOf;
     /** Scratch of one arrival search: the configurations that can hold the job, by decreasing root bound. */
     private int[] classOrder;
@@ -93,8 +165,17 @@ public final class Tetris extends KernelBase {
 
     // branch-and-bound stack
     private int[] stackNode = new int[128];
+    /** The job index tree of each stacked node (departure searches). */
+    private int[] stackTree = new int[128];
     private double[] stackBound = new double[128];
     private int foundJob;
+    /** The cone of the job being placed by an arrival search, and its coordinates (see {@link #setCone}). */
+    private int jobCone;
+    private double jobP;
+    private double jobQ;
+    private double jobConeA;
+    private double jobConeB;
+    private double jobConeSlack;
     private int foundServer;
     private double foundScore;
 
@@ -120,7 +201,14 @@ public final class Tetris extends KernelBase {
         sequenceColumn = jobs.addIntColumn(0);
         terms = new TetrisTerms(servers, context.model(), gamma, unitsPerHour);
         classes = terms.workClasses();
-        growJobTree(1024);
+        memoKey = new int[MEMO_ENTRIES * (dimensions + 1)];
+        memoJob = new int[MEMO_ENTRIES];
+        memoScore = new double[MEMO_ENTRIES];
+        memoEpoch = new int[MEMO_ENTRIES];
+        bucketColumn = jobs.addIntColumn(0);
+        slotColumn = jobs.addIntColumn(0);
+        arrivalPenalty = new double[classes];
+        createJobIndex();
         final int count = serverCount;
         classOf = new int[count];
         positionOf = new int[count];
@@ -128,18 +216,25 @@ public final class Tetris extends KernelBase {
         classOrder = new int[classes];
         classBound = new double[classes];
         maxFree = new int[classes][];
+        coneMax = dimensions == 2 ? new double[classes][] : null;
         for (int c = 0; c < classes; c++) {
             final int members = terms.serversIn(c, servers);
             final int leaves = Integer.highestOneBit(Math.max(1, members - 1)) << 1;
             classLeaves[c] = leaves;
             maxFree[c] = new int[2 * leaves * dimensions];
             Arrays.fill(maxFree[c], -1);
+            if (coneMax != null) {
+                // padding leaves: below every machine's dot product, and never fit (maxFree -1)
+                coneMax[c] = new double[2 * leaves * (CONES + 1)];
+                Arrays.fill(coneMax[c], -1);
+            }
             for (int i = 0; i < members; i++) {
                 final int server = terms.server(c, i);
                 classOf[server] = c;
                 positionOf[server] = i;
             }
         }
+        groupMachines();
         for (int s = 0; s < count; s++) {
             refreshMachine(s);
         }
@@ -168,10 +263,7 @@ public final class Tetris extends KernelBase {
     public void onArrival(final int job) {
         queue.enqueue(job);
         jobs.setIntColumn(sequenceColumn, job, nextSequence++);
-        if (job >= jobLeaves) {
-            growJobTree(job + 1);
-        }
-        setJobLeaf(job, true);
+        insertJob(job);
         arrivals.add(job);
     }
 
@@ -187,8 +279,10 @@ public final class Tetris extends KernelBase {
         for (int i = 0; i < dirtyCount; i++) {
             searchJobFor(dirtyServers[i]);
         }
-        // with every machine dirty the departure side already covers the arrivals' pairs
-        final int arrived = dirtyCount == serverCount ? 0 : arrivals.size();
+        // with every machine dirty, or at the first decision (every machine empty, the lowest of each twin
+        // group dirty), the departure side already covers the arrivals' pairs
+        final int arrived = dirtyCount == serverCount || firstDecision ? 0 : arrivals.size();
+        firstDecision = false;
         prepareArrivals(arrived);
         while (true) {
             final int server = machineTree[1];
@@ -228,11 +322,71 @@ public final class Tetris extends KernelBase {
     }
 
     private void place(final int job, final int server) {
+        final boolean wasEmpty = isEmpty(server);
         queue.remove(job);
-        setJobLeaf(job, false);
+        removeJob(job);
         context.place(job, server);
         version[server]++;
         refreshMachine(server);
+        if (wasEmpty) {
+            // the next empty machine of the twin group now stands for the empty ones
+            final int next = firstEmpty(groupOf[server]);
+            if (next != ServerView.NONE) {
+                markDirty(next);
+                searchJobFor(next);
+            }
+        }
+    }
+
+    /**
+     * Sorts the machines into twin groups, the same work class and the same capacities: two empty machines
+     * of one group score alike with every job. Once, at attach (allocates).
+     */
+    private void groupMachines() {
+        final java.util.Map<java.util.List<Integer>, Integer> ids = new java.util.HashMap<>();
+        final int count = serverCount;
+        groupOf = new int[count];
+        groupPosition = new int[count];
+        final int[] sizes = new int[count];
+        for (int server = 0; server < count; server++) {
+            final java.util.List<Integer> key = new java.util.ArrayList<>(dimensions + 1);
+            key.add(classOf[server]);
+            for (int d = 0; d < dimensions; d++) {
+                key.add(servers.capacity(server, d));
+            }
+            final int group = ids.computeIfAbsent(key, k -> ids.size());
+            groupOf[server] = group;
+            groupPosition[server] = sizes[group]++;
+        }
+        groupMembers = new int[ids.size()][];
+        emptyMachines = new long[ids.size()][];
+        for (int g = 0; g < groupMembers.length; g++) {
+            groupMembers[g] = new int[sizes[g]];
+            emptyMachines[g] = new long[(sizes[g] + 63) >>> 6];
+        }
+        for (int server = 0; server < count; server++) {
+            groupMembers[groupOf[server]][groupPosition[server]] = server;
+        }
+    }
+
+    private boolean isEmpty(final int server) {
+        for (int d = 0; d < dimensions; d++) {
+            if (servers.residual(server, d) != servers.capacity(server, d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The lowest empty machine of twin group {@code group}, or NONE: O(L / 64). */
+    private int firstEmpty(final int group) {
+        final long[] bits = emptyMachines[group];
+        for (int word = 0; word < bits.length; word++) {
+            if (bits[word] != 0) {
+                return groupMembers[group][word * 64 + Long.numberOfTrailingZeros(bits[word])];
+            }
+        }
+        return ServerView.NONE;
     }
 
     // ---- departure side: the best queued job for one machine -------------------------------------------
@@ -240,39 +394,13 @@ public final class Tetris extends KernelBase {
     /** Keeps {@code server}'s best queued job (NONE if none fits) and its score, exact now. */
     private void searchJobFor(final int server) {
         final int c = classOf[server];
-        foundJob = JobTable.NONE;
-        foundScore = 0;
-        int foundSequence = EMPTY_SEQUENCE;
-        int top = 0;
-        if (minSequence[1] != EMPTY_SEQUENCE && jobNodeFits(1, server)) {
-            stackNode[0] = 1;
-            stackBound[0] = jobNodeBound(1, server, c);
-            top = 1;
-        }
-        while (top > 0) {
-            top--;
-            final int node = stackNode[top];
-            final double bound = stackBound[top];
-            if (foundJob != JobTable.NONE
-                && (bound < foundScore || (bound == foundScore && minSequence[node] > foundSequence))) {
-                continue;
-            }
-            if (node >= jobLeaves) {
-                final int job = node - jobLeaves;
-                if (!jobs.isQueued(job) || !servers.fits(jobs, job, server)) {
-                    continue;
-                }
-                final double score = terms.alignment(jobs, job, servers, server) - minPenalty[node * classes + c];
-                final int sequence = minSequence[node];
-                if (foundJob == JobTable.NONE || score > foundScore
-                    || (score == foundScore && sequence < foundSequence)) {
-                    foundJob = job;
-                    foundScore = score;
-                    foundSequence = sequence;
-                }
-                continue;
-            }
-            top = pushChildren(2 * node, 2 * node + 1, server, c, top);
+        final int entry = memoEntry(server, c);
+        if (memoHolds(entry, server, c)) {
+            foundJob = memoJob[entry];
+            foundScore = memoScore[entry];
+        } else {
+            searchIndexFor(server, c);
+            memoStore(entry, server, c);
         }
         machineJob[server] = foundJob;
         machineScore[server] = foundScore;
@@ -280,13 +408,116 @@ public final class Tetris extends KernelBase {
         updateMachine(server);
     }
 
-    /** Pushes the children worth visiting, the one with the higher bound on top. Returns the new top. */
-    private int pushChildren(final int left, final int right, final int server, final int c, int top) {
-        final boolean leftOpen = minSequence[left] != EMPTY_SEQUENCE && jobNodeFits(left, server);
-        final boolean rightOpen = minSequence[right] != EMPTY_SEQUENCE && jobNodeFits(right, server);
-        final double leftBound = leftOpen ? jobNodeBound(left, server, c) : 0;
-        final double rightBound = rightOpen ? jobNodeBound(right, server, c) : 0;
-        return push(top, left, leftOpen, leftBound, right, rightOpen, rightBound);
+    /**
+     * The memo's entry for machines of configuration {@code c} as free as {@code server}: direct-mapped by a
+     * hash of the configuration and the free resources.
+     */
+    private int memoEntry(final int server, final int c) {
+        int hash = c;
+        for (int d = 0; d < dimensions; d++) {
+            hash = hash * 0x9E3779B1 + servers.residual(server, d);
+        }
+        hash ^= hash >>> 15;
+        hash *= 0x85EBCA6B;
+        hash ^= hash >>> 13;
+        return hash & (MEMO_ENTRIES - 1);
+    }
+
+    /**
+     * Whether {@code entry} holds the search of a machine of configuration {@code c} as free as {@code server}
+     * since the last job joined the index, and its job is still queued. The best job depends on the machine
+     * only through its configuration and free resources; jobs leaving the queue cannot change a best that is
+     * still queued (nor make a job fit where none did), so the kept answer is the search's answer. Machines
+     * alike (the tasks of one trace job placed one per machine) then cost one search, not one each.
+     */
+    private boolean memoHolds(final int entry, final int server, final int c) {
+        if (memoEpoch[entry] != indexEpoch) {
+            return false;
+        }
+        final int base = entry * (dimensions + 1);
+        if (memoKey[base] != c) {
+            return false;
+        }
+        for (int d = 0; d < dimensions; d++) {
+            if (memoKey[base + 1 + d] != servers.residual(server, d)) {
+                return false;
+            }
+        }
+        return memoJob[entry] == JobTable.NONE || jobs.isQueued(memoJob[entry]);
+    }
+
+    private void memoStore(final int entry, final int server, final int c) {
+        final int base = entry * (dimensions + 1);
+        memoKey[base] = c;
+        for (int d = 0; d < dimensions; d++) {
+            memoKey[base + 1 + d] = servers.residual(server, d);
+        }
+        memoJob[entry] = foundJob;
+        memoScore[entry] = foundScore;
+        memoEpoch[entry] = indexEpoch;
+    }
+
+    /** Branch and bound over the job index for {@code server}'s best queued job: sets the found job and score. */
+    private void searchIndexFor(final int server, final int c) {
+        final int top = buckets;
+        foundJob = JobTable.NONE;
+        foundScore = 0;
+        int foundSequence = EMPTY_SEQUENCE;
+        int depth = 0;
+        if (minSequence[top][1] != EMPTY_SEQUENCE && jobNodeFits(top, 1, server)) {
+            stackTree[0] = top;
+            stackNode[0] = 1;
+            stackBound[0] = jobNodeBound(top, 1, server, c);
+            depth = 1;
+        }
+        while (depth > 0) {
+            depth--;
+            final int tree = stackTree[depth];
+            final int node = stackNode[depth];
+            final double bound = stackBound[depth];
+            if (foundJob != JobTable.NONE
+                && (bound < foundScore || (bound == foundScore && minSequence[tree][node] > foundSequence))) {
+                continue;
+            }
+            final int leaves = treeLeaves[tree];
+            if (node < leaves) {
+                depth = pushChildren(tree, 2 * node, server, c, depth);
+            } else if (tree == top) {
+                // a bucket's summary: its own tree's root holds the same aggregates, hence the same bound
+                ensureStack(depth + 1);
+                stackTree[depth] = node - leaves;
+                stackNode[depth] = 1;
+                stackBound[depth++] = bound;
+            } else {
+                final int job = slotJob[tree][node - leaves];
+                if (!jobs.isQueued(job) || !servers.fits(jobs, job, server)) {
+                    continue;
+                }
+                final double score = terms.alignment(jobs, job, servers, server) - minPenalty[tree][node * classes + c];
+                final int sequence = minSequence[tree][node];
+                if (foundJob == JobTable.NONE || score > foundScore
+                    || (score == foundScore && sequence < foundSequence)) {
+                    foundJob = job;
+                    foundScore = score;
+                    foundSequence = sequence;
+                }
+            }
+        }
+    }
+
+    /** Pushes the open ones of {@code tree}'s sibling nodes {@code left, left + 1}; returns the new depth. */
+    private int pushChildren(final int tree, final int left, final int server, final int c, final int depth) {
+        final int right = left + 1;
+        final int[] sequence = minSequence[tree];
+        final boolean leftOpen = sequence[left] != EMPTY_SEQUENCE && jobNodeFits(tree, left, server);
+        final boolean rightOpen = sequence[right] != EMPTY_SEQUENCE && jobNodeFits(tree, right, server);
+        final double leftBound = leftOpen ? jobNodeBound(tree, left, server, c) : 0;
+        final double rightBound = rightOpen ? jobNodeBound(tree, right, server, c) : 0;
+        final int pushed = push(depth, left, leftOpen, leftBound, right, rightOpen, rightBound);
+        for (int i = depth; i < pushed; i++) {
+            stackTree[i] = tree;
+        }
+        return pushed;
     }
 
     /**
@@ -312,18 +543,20 @@ public final class Tetris extends KernelBase {
         return top;
     }
 
-    private boolean jobNodeFits(final int node, final int server) {
+    private boolean jobNodeFits(final int tree, final int node, final int server) {
+        final int[] min = minRequest[tree];
         final int base = node * dimensions;
         for (int d = 0; d < dimensions; d++) {
-            if (minRequest[base + d] > servers.residual(server, d)) {
+            if (min[base + d] > servers.residual(server, d)) {
                 return false;
             }
         }
         return true;
     }
 
-    private double jobNodeBound(final int node, final int server, final int c) {
-        return terms.alignmentBound(maxRequest, node * dimensions, servers, server) - minPenalty[node * classes + c];
+    private double jobNodeBound(final int tree, final int node, final int server, final int c) {
+        return terms.alignmentBound(maxRequest[tree], node * dimensions, servers, server)
+            - minPenalty[tree][node * classes + c];
     }
 
     // ---- arrival side: the best machine for one job -----------------------------------------------------
@@ -361,14 +594,20 @@ public final class Tetris extends KernelBase {
         final int job = arrivalJob[slot];
         foundServer = ServerView.NONE;
         foundScore = 0;
+        if (coneMax != null) {
+            setCone(job);
+        }
+        // the job's work terms, as its leaf in the job index holds them
+        final int bucket = jobs.intColumn(bucketColumn, job);
+        final int leaf = treeLeaves[bucket] + jobs.intColumn(slotColumn, job);
+        System.arraycopy(minPenalty[bucket], leaf * classes, arrivalPenalty, 0, classes);
         // configurations by decreasing root bound, so the first search finds a pair that prunes the others
         int open = 0;
         for (int c = 0; c < classes; c++) {
             if (!machineNodeFits(maxFree[c], 1, job)) {
                 continue;
             }
-            final double bound = terms.alignmentBound(jobs, job, maxFree[c], dimensions)
-                - minPenalty[(jobLeaves + job) * classes + c];
+            final double bound = machineNodeBound(c, 1, job) - arrivalPenalty[c];
             int at = open++;
             while (at > 0 && classBound[at - 1] < bound) {
                 classBound[at] = classBound[at - 1];
@@ -398,11 +637,11 @@ public final class Tetris extends KernelBase {
         final int[] max = maxFree[c];
         final int leaves = classLeaves[c];
         final int levels = Integer.numberOfTrailingZeros(leaves);
-        final double penalty = minPenalty[(jobLeaves + job) * classes + c];
+        final double penalty = arrivalPenalty[c];
         int top = 0;
         if (machineNodeFits(max, 1, job)) {
             stackNode[0] = 1;
-            stackBound[0] = terms.alignmentBound(jobs, job, max, dimensions) - penalty;
+            stackBound[0] = machineNodeBound(c, 1, job) - penalty;
             top = 1;
         }
         while (top > 0) {
@@ -437,10 +676,46 @@ public final class Tetris extends KernelBase {
             final int right = left + 1;
             final boolean leftOpen = machineNodeFits(max, left, job);
             final boolean rightOpen = machineNodeFits(max, right, job);
-            final double leftBound = leftOpen ? terms.alignmentBound(jobs, job, max, left * dimensions) - penalty : 0;
-            final double rightBound = rightOpen ? terms.alignmentBound(jobs, job, max, right * dimensions) - penalty : 0;
+            final double leftBound = leftOpen ? machineNodeBound(c, left, job) - penalty : 0;
+            final double rightBound = rightOpen ? machineNodeBound(c, right, job) - penalty : 0;
             top = push(top, left, leftOpen, leftBound, right, rightOpen, rightBound);
         }
+    }
+
+    /**
+     * Sets the cone of {@code job}'s scaled request {@code (p, q)} and its coordinates {@code a, b >= 0} on the
+     * cone's two edges, for {@link #machineNodeBound}; O(1).
+     */
+    private void setCone(final int job) {
+        final double p = jobs.size(job, 0) * terms.inverseScale(0);
+        final double q = jobs.size(job, 1) * terms.inverseScale(1);
+        jobP = p;
+        jobQ = q;
+        final int k = Math.min(CONES - 1, (int) (Math.atan2(q, p) / CONE_WIDTH));
+        final double sine = Math.sin(CONE_WIDTH);
+        jobCone = k;
+        // r = a u_k + b u_{k+1}: Cramer's rule on the 2 x 2 system; a or b may round a hair below 0
+        jobConeA = Math.max(0, (p * CONE_SIN[k + 1] - q * CONE_COS[k + 1]) / sine);
+        jobConeB = Math.max(0, (q * CONE_COS[k] - p * CONE_SIN[k]) / sine);
+        jobConeSlack = CONE_SLACK * (p + q + jobConeA + jobConeB);
+    }
+
+    /**
+     * An upper bound of the alignment of {@code job} with every machine of node {@code node} of configuration
+     * {@code c}. For D = 2 the smaller of the cone bound, tight when a node's machines differ, and the
+     * per-resource bound, which rounds exactly as the score does and so equals it on a node of machines as
+     * free as each other: there a tie with the found pair is seen as one, and the lower machine rule prunes.
+     */
+    private double machineNodeBound(final int c, final int node, final int job) {
+        final int[] max = maxFree[c];
+        if (coneMax == null) {
+            return terms.alignmentBound(jobs, job, max, node * dimensions);
+        }
+        final int base = node * 2;
+        final double perResource = jobP * (max[base] * terms.inverseScale(0)) + jobQ * (max[base + 1] * terms.inverseScale(1));
+        final double[] cone = coneMax[c];
+        final int at = node * (CONES + 1) + jobCone;
+        return Math.min(perResource, jobConeA * cone[at] + jobConeB * cone[at + 1] + jobConeSlack);
     }
 
     private boolean machineNodeFits(final int[] max, final int node, final int job) {
@@ -472,97 +747,240 @@ public final class Tetris extends KernelBase {
                 max[base + d] = Math.max(max[left + d], max[right + d]);
             }
         }
-    }
-
-    /** Writes {@code job}'s leaf (queued: its request, work terms and arrival; else empty), up to the root. */
-    private void setJobLeaf(final int job, final boolean queued) {
-        final int node = jobLeaves + job;
-        writeJobLeaf(node, job, queued);
-        for (int parent = node >>> 1; parent >= 1; parent >>>= 1) {
-            combineJobNode(parent);
+        if (coneMax != null) {
+            refreshCones(coneMax[c], leaves + positionOf[server], server);
         }
-    }
-
-    private void writeJobLeaf(final int node, final int job, final boolean queued) {
-        final int base = node * dimensions;
-        final int penaltyBase = node * classes;
-        if (queued) {
-            for (int d = 0; d < dimensions; d++) {
-                final int size = jobs.size(job, d);
-                minRequest[base + d] = size;
-                maxRequest[base + d] = size;
-            }
-            for (int c = 0; c < classes; c++) {
-                minPenalty[penaltyBase + c] = terms.penalty(jobs, job, c);
-            }
-            minSequence[node] = jobs.intColumn(sequenceColumn, job);
+        final int position = groupPosition[server];
+        final long[] empty = emptyMachines[groupOf[server]];
+        if (isEmpty(server)) {
+            empty[position >>> 6] |= 1L << position;
         } else {
-            for (int d = 0; d < dimensions; d++) {
-                minRequest[base + d] = Integer.MAX_VALUE;
-                maxRequest[base + d] = 0;
-            }
-            for (int c = 0; c < classes; c++) {
-                minPenalty[penaltyBase + c] = Double.POSITIVE_INFINITY;
-            }
-            minSequence[node] = EMPTY_SEQUENCE;
+            empty[position >>> 6] &= ~(1L << position);
         }
     }
 
-    private void combineJobNode(final int node) {
+    /** Rewrites the cone maxima of leaf {@code leaf} (machine {@code server}) and its ancestors: O(CONES log L). */
+    private void refreshCones(final double[] cone, final int leaf, final int server) {
+        final int width = CONES + 1;
+        final double x = servers.residual(server, 0) * terms.inverseScale(0);
+        final double y = servers.residual(server, 1) * terms.inverseScale(1);
+        final int base = leaf * width;
+        for (int k = 0; k <= CONES; k++) {
+            cone[base + k] = CONE_COS[k] * x + CONE_SIN[k] * y;
+        }
+        for (int node = leaf >>> 1; node >= 1; node >>>= 1) {
+            final int at = node * width;
+            final int left = 2 * at;
+            final int right = left + width;
+            for (int k = 0; k <= CONES; k++) {
+                cone[at + k] = Math.max(cone[left + k], cone[right + k]);
+            }
+        }
+    }
+
+    /** Sets up the empty job index: the top tree over every bucket; the buckets' trees come with their first job. */
+    private void createJobIndex() {
+        // at most 12 bits of bucket over the first resources and, with a work term, the work: finer grids
+        // for fewer coordinates
+        indexedDimensions = Math.min(dimensions, gamma > 0 ? 11 : 12);
+        coordinates = indexedDimensions + (gamma > 0 ? 1 : 0);
+        bitsPerDimension = Math.max(1, Math.min(6, 12 / coordinates));
+        levelsPerDimension = 1 << bitsPerDimension;
+        // the levels cover requests from 1/256 of the largest machine up, work terms over 16 halvings
+        levelsPerOctave = levelsPerDimension / 8.0;
+        buckets = 1 << (bitsPerDimension * coordinates);
+        treeLeaves = new int[buckets + 1];
+        minRequest = new int[buckets + 1][];
+        maxRequest = new int[buckets + 1][];
+        minPenalty = new double[buckets + 1][];
+        minSequence = new int[buckets + 1][];
+        slotJob = new int[buckets][];
+        freeSlots = new int[buckets][];
+        freeCount = new int[buckets];
+        allocateTree(buckets, buckets);
+        // every bucket gets its first small tree now, so that a rare size first seen late allocates nothing
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            growBucket(bucket);
+        }
+    }
+
+    /** Gives tree {@code tree} {@code leaves} empty leaves (and empty nodes). */
+    private void allocateTree(final int tree, final int leaves) {
+        treeLeaves[tree] = leaves;
+        minRequest[tree] = new int[2 * leaves * dimensions];
+        maxRequest[tree] = new int[2 * leaves * dimensions];
+        minPenalty[tree] = new double[2 * leaves * classes];
+        minSequence[tree] = new int[2 * leaves];
+        Arrays.fill(minRequest[tree], Integer.MAX_VALUE);
+        Arrays.fill(minPenalty[tree], Double.POSITIVE_INFINITY);
+        Arrays.fill(minSequence[tree], EMPTY_SEQUENCE);
+    }
+
+    /**
+     * The size bucket of {@code job}: per resource a level on a logarithmic grid of the request as a fraction
+     * of the largest machine ({@code levelsPerOctave} levels per halving, the smallest level for everything
+     * below 1/256), the levels' bits interleaved (Morton order), so that a subtree of the top tree covers a
+     * box of sizes, narrow on every resource: the fit test and the alignment bound then prune it.
+     */
+    private int bucketOf(final int job, final double[] penalty, final int offset) {
+        int bucket = 0;
+        double request = 0;
+        for (int d = 0; d < indexedDimensions; d++) {
+            final double fraction = jobs.size(job, d) * terms.inverseScale(d);
+            request += fraction;
+            bucket |= spread(level(fraction, levelsPerOctave), d);
+        }
+        if (coordinates > indexedDimensions && request > 0) {
+            // the work term per unit of request, gamma t in hours on the configuration that runs the job fastest
+            double least = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < classes; c++) {
+                least = Math.min(least, penalty[offset + c]);
+            }
+            bucket |= spread(level(least / request / WORK_TOP_HOURS, levelsPerOctave / 2), indexedDimensions);
+        }
+        return bucket;
+    }
+
+    /** The level of {@code fraction} (top level at 1 and above, 0 at 0) on a grid of {@code perOctave} levels per halving. */
+    private int level(final double fraction, final double perOctave) {
+        if (!(fraction > 0)) {
+            return 0;
+        }
+        final double steps = Math.floor(perOctave * Math.log(Math.min(1, fraction)) / LN2);
+        return (int) Math.max(0, Math.min(levelsPerDimension - 1, levelsPerDimension - 1 + steps));
+    }
+
+    /** The bits of {@code level} spread to coordinate {@code coordinate}'s places of the Morton order. */
+    private int spread(final int level, final int coordinate) {
+        int bits = 0;
+        for (int bit = 0; bit < bitsPerDimension; bit++) {
+            bits |= ((level >>> bit) & 1) << (bit * coordinates + coordinate);
+        }
+        return bits;
+    }
+
+    /** Puts a queued job into a free slot of its bucket: O((D + C) log n). */
+    private void insertJob(final int job) {
+        indexEpoch++;
+        for (int c = 0; c < classes; c++) {
+            arrivalPenalty[c] = terms.penalty(jobs, job, c);
+        }
+        final int bucket = bucketOf(job, arrivalPenalty, 0);
+        if (freeCount[bucket] == 0) {
+            growBucket(bucket);
+        }
+        final int slot = freeSlots[bucket][--freeCount[bucket]];
+        slotJob[bucket][slot] = job;
+        jobs.setIntColumn(bucketColumn, job, bucket);
+        jobs.setIntColumn(slotColumn, job, slot);
+        final int node = treeLeaves[bucket] + slot;
+        final int base = node * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            final int size = jobs.size(job, d);
+            minRequest[bucket][base + d] = size;
+            maxRequest[bucket][base + d] = size;
+        }
+        System.arraycopy(arrivalPenalty, 0, minPenalty[bucket], node * classes, classes);
+        minSequence[bucket][node] = jobs.intColumn(sequenceColumn, job);
+        refreshPath(bucket, node);
+    }
+
+    /** Empties a placed job's slot: O((D + C) log n). */
+    private void removeJob(final int job) {
+        final int bucket = jobs.intColumn(bucketColumn, job);
+        final int slot = jobs.intColumn(slotColumn, job);
+        slotJob[bucket][slot] = JobTable.NONE;
+        freeSlots[bucket][freeCount[bucket]++] = slot;
+        final int node = treeLeaves[bucket] + slot;
+        emptyNode(bucket, node);
+        refreshPath(bucket, node);
+    }
+
+    private void emptyNode(final int tree, final int node) {
+        Arrays.fill(minRequest[tree], node * dimensions, (node + 1) * dimensions, Integer.MAX_VALUE);
+        Arrays.fill(maxRequest[tree], node * dimensions, (node + 1) * dimensions, 0);
+        Arrays.fill(minPenalty[tree], node * classes, (node + 1) * classes, Double.POSITIVE_INFINITY);
+        minSequence[tree][node] = EMPTY_SEQUENCE;
+    }
+
+    /** Recombines the ancestors of {@code node} in bucket {@code bucket}'s tree, then the bucket's top-tree path. */
+    private void refreshPath(final int bucket, final int node) {
+        for (int parent = node >>> 1; parent >= 1; parent >>>= 1) {
+            combineJobNode(bucket, parent);
+        }
+        final int top = buckets;
+        final int summary = treeLeaves[top] + bucket;
+        System.arraycopy(minRequest[bucket], dimensions, minRequest[top], summary * dimensions, dimensions);
+        System.arraycopy(maxRequest[bucket], dimensions, maxRequest[top], summary * dimensions, dimensions);
+        System.arraycopy(minPenalty[bucket], classes, minPenalty[top], summary * classes, classes);
+        minSequence[top][summary] = minSequence[bucket][1];
+        for (int parent = summary >>> 1; parent >= 1; parent >>>= 1) {
+            combineJobNode(top, parent);
+        }
+    }
+
+    private void combineJobNode(final int tree, final int node) {
+        final int[] min = minRequest[tree];
+        final int[] max = maxRequest[tree];
         final int base = node * dimensions;
         final int left = 2 * base;
         final int right = left + dimensions;
         for (int d = 0; d < dimensions; d++) {
-            minRequest[base + d] = Math.min(minRequest[left + d], minRequest[right + d]);
-            maxRequest[base + d] = Math.max(maxRequest[left + d], maxRequest[right + d]);
+            min[base + d] = Math.min(min[left + d], min[right + d]);
+            max[base + d] = Math.max(max[left + d], max[right + d]);
         }
+        final double[] penalty = minPenalty[tree];
         final int penaltyBase = node * classes;
         final int leftPenalty = 2 * penaltyBase;
         final int rightPenalty = leftPenalty + classes;
         for (int c = 0; c < classes; c++) {
-            minPenalty[penaltyBase + c] = Math.min(minPenalty[leftPenalty + c], minPenalty[rightPenalty + c]);
+            penalty[penaltyBase + c] = Math.min(penalty[leftPenalty + c], penalty[rightPenalty + c]);
         }
-        minSequence[node] = Math.min(minSequence[2 * node], minSequence[2 * node + 1]);
+        final int[] sequence = minSequence[tree];
+        sequence[node] = Math.min(sequence[2 * node], sequence[2 * node + 1]);
     }
 
-    /** Doubles the job tree until it has a leaf for every handle below {@code handles}; rare (high-water). */
-    private void growJobTree(final int handles) {
-        int leaves = Math.max(jobLeaves, 1024);
-        while (leaves < handles) {
-            leaves <<= 1;
-        }
-        if (leaves == jobLeaves) {
-            return;
-        }
-        final int old = jobLeaves;
-        final int[] oldMin = minRequest;
-        final int[] oldMax = maxRequest;
-        final double[] oldPenalty = minPenalty;
-        final int[] oldSequence = minSequence;
-        jobLeaves = leaves;
-        minRequest = new int[2 * leaves * dimensions];
-        maxRequest = new int[2 * leaves * dimensions];
-        minPenalty = new double[2 * leaves * classes];
-        minSequence = new int[2 * leaves];
-        for (int job = 0; job < leaves; job++) {
-            final int node = leaves + job;
-            if (job < old && oldSequence[old + job] != EMPTY_SEQUENCE) {
-                System.arraycopy(oldMin, (old + job) * dimensions, minRequest, node * dimensions, dimensions);
-                System.arraycopy(oldMax, (old + job) * dimensions, maxRequest, node * dimensions, dimensions);
-                System.arraycopy(oldPenalty, (old + job) * classes, minPenalty, node * classes, classes);
-                minSequence[node] = oldSequence[old + job];
-            } else {
-                writeJobLeaf(node, job, false);
+    /**
+     * Doubles bucket {@code bucket}'s tree ({@link #FIRST_BUCKET_LEAVES} leaves the first time), its jobs
+     * keeping their slots; rare (the bucket's high-water mark), O(new size (D + C)).
+     */
+    private void growBucket(final int bucket) {
+        final int old = treeLeaves[bucket];
+        final int leaves = old == 0 ? FIRST_BUCKET_LEAVES : 2 * old;
+        final int[] oldMin = minRequest[bucket];
+        final int[] oldMax = maxRequest[bucket];
+        final double[] oldPenalty = minPenalty[bucket];
+        final int[] oldSequence = minSequence[bucket];
+        allocateTree(bucket, leaves);
+        if (old > 0) {
+            System.arraycopy(oldMin, old * dimensions, minRequest[bucket], leaves * dimensions, old * dimensions);
+            System.arraycopy(oldMax, old * dimensions, maxRequest[bucket], leaves * dimensions, old * dimensions);
+            System.arraycopy(oldPenalty, old * classes, minPenalty[bucket], leaves * classes, old * classes);
+            System.arraycopy(oldSequence, old, minSequence[bucket], leaves, old);
+            for (int node = leaves - 1; node >= 1; node--) {
+                combineJobNode(bucket, node);
             }
         }
-        for (int node = leaves - 1; node >= 1; node--) {
-            combineJobNode(node);
+        final int[] jobsInSlots = new int[leaves];
+        Arrays.fill(jobsInSlots, JobTable.NONE);
+        if (old > 0) {
+            System.arraycopy(slotJob[bucket], 0, jobsInSlots, 0, old);
         }
+        slotJob[bucket] = jobsInSlots;
+        // every old slot is taken (the bucket was full); the new ones are used lowest first
+        final int[] free = new int[leaves];
+        int count = 0;
+        for (int slot = leaves - 1; slot >= old; slot--) {
+            free[count++] = slot;
+        }
+        freeSlots[bucket] = free;
+        freeCount[bucket] = count;
     }
 
     private void ensureStack(final int size) {
         if (size > stackNode.length) {
             stackNode = Arrays.copyOf(stackNode, 2 * size);
+            stackTree = Arrays.copyOf(stackTree, 2 * size);
             stackBound = Arrays.copyOf(stackBound, 2 * size);
         }
     }
@@ -623,7 +1041,16 @@ public final class Tetris extends KernelBase {
         return server < otherServer;
     }
 
+    /**
+     * Makes {@code server} a machine whose best queued job the next decision searches, unless it is empty and
+     * an empty machine of its twin group (same work class and capacities) with a lower index exists: such
+     * machines are interchangeable and the tie rule (lowest machine) prefers that one, so the lowest empty
+     * machine per group stands for them (with thousands of empty machines, one placement would otherwise renew every one's pair).
+     */
     private void markDirty(final int server) {
+        if (isEmpty(server) && firstEmpty(groupOf[server]) != server) {
+            return;
+        }
         if (!dirty[server]) {
             dirty[server] = true;
             dirtyServers[dirtyCount++] = server;
