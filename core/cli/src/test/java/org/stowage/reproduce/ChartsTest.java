@@ -58,6 +58,8 @@ class ChartsTest {
         assertEquals("0.1", Charts.yTickLabel(0.1, 0.01));
         assertEquals("10,000", Charts.yTickLabel(1e4, 0.01));
         assertEquals("0.001", Charts.yTickLabel(0.001, 1));
+        assertEquals("1E-4", Charts.yTickLabel(1e-4, 1e-9), "not 0: tiny response times have their own ticks");
+        assertEquals("1E-8", Charts.yTickLabel(1e-8, 1e-9));
     }
 
     @Test
