@@ -138,8 +138,8 @@ final class LotesPlans {
         try {
             return LotesPlanner.plan(classes.instance(units, LotesInstance.configurationsOf(cluster), timeUnitHours));
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("cannot plan LoTES for " + jobsFlag + " and --servers: " + e.getMessage(),
-                e);
+            throw new IllegalArgumentException("cannot plan LoTES for " + jobsFlag + " and --servers: "
+                + e.getMessage(), e);
         }
     }
 

@@ -16,8 +16,9 @@ import org.stowage.sweep.SweepFiles;
  * paper's: from arrival to start (our {@code wait_mean}), in hours (work is Exp(1) hours).
  *
  * <h2>Scale</h2>
- * Paper: 1000 machines per configuration (10,000), 100 hours, five instances per point, warm-up 0 (the mean
- * over every job of the run). Quick: 20 machines per configuration, 10 hours, one instance, two points.
+ * Paper: 1000 machines per configuration (10,000), 100 hours, five instances per point ({@link Size}), warm-up
+ * 0 (the mean over every job of the run). Quick: 20 machines per configuration, 4 hours, one instance, two
+ * points.
  * A quick run decides the claims made with {@link Claim#of}; those made with {@link Claim#atPaperScale} print
  * "not checked at quick scale".
  */
@@ -59,14 +60,18 @@ final class Paper2018Lotes {
     private Paper2018Lotes() {
     }
 
-    /** The paper's figures in its order: Figs. 8-10 on the Google 2011 task_events in {@code taskEvents}, then 11-13. */
+    /**
+     * The paper's figures in its order: Figs. 8-10 on the Google 2011 task_events in {@code taskEvents}, then
+     * 11-13, then ours ({@code lotes-load}).
+     */
     static Paper paper(final Path taskEvents) {
         final List<Figure> figures = new ArrayList<>();
         final LotesTraceFigure.Setups setups = new LotesTraceFigure.Setups(taskEvents);
         for (final LotesTraceFigure.Kind kind : LotesTraceFigure.Kind.values()) {
             figures.add(new LotesTraceFigure(kind, setups));
         }
-        figures.addAll(List.of(fig11(PAPER_SIZE), fig12(PAPER_SIZE), fig13(PAPER_SIZE), LotesLoadFigure.figure(PAPER_SIZE)));
+        figures.addAll(List.of(fig11(PAPER_SIZE), fig12(PAPER_SIZE), fig13(PAPER_SIZE),
+            LotesLoadFigure.figure(PAPER_SIZE)));
         return new Paper("lotes", "Tran et al. 2018 (LoTES)", figures);
     }
 
