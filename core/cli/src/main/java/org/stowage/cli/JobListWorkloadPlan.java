@@ -17,20 +17,29 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.JobList;
+import org.stowage.theory.lotes.JobClasses;
+import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.LotesSolution;
 
 /**
  * A user's job list ({@code --jobs FILE.csv}): its jobs at their arrival times, in the file's time unit, on
  * the servers of {@code --servers}, to completion unless {@code --horizon} says otherwise. A bad row is the
- * loader's one-line error (file, line, column, value).
+ * loader's one-line error (file, line, column, value). When a scheduler reads a LoTES plan, the jobs get
+ * k-means classes of the list's first hours ({@code --classes}; the list's times read as seconds for the
+ * window) and the plan is solved here, before any output.
  */
 final class JobListWorkloadPlan extends WorkloadPlan {
     private final JobList list;
 
+    /** The LoTES plan when a scheduler reads one, else null. */
+    private final LotesSolution lotes;
+
     private JobListWorkloadPlan(final WorkloadSettings settings, final TimeMode mode, final Units units,
-                                final ServerTable cluster, final double horizon, final double warmup,
-                                final JobList list) {
-        super(settings, mode, units, cluster, Model.of(cluster), horizon, warmup, seed -> list.workload(mode, 1.0));
+                                final ServerTable cluster, final Model model, final double horizon, final double warmup,
+                                final JobList list, final LotesSolution lotes) {
+        super(settings, mode, units, cluster, model, horizon, warmup, seed -> list.workload(mode, 1.0));
         this.list = list;
+        this.lotes = lotes;
     }
 
     static JobListWorkloadPlan of(final WorkloadSettings settings, final Context context) {
@@ -40,6 +49,12 @@ final class JobListWorkloadPlan extends WorkloadPlan {
         }
         final TimeMode mode = timeMode(settings);
         final Units units = units(settings.get(RESOLUTION));
+        final String classesSpec = settings.get(WorkloadSettings.CLASSES);
+        final JobClustering.Options clustering = LotesPlans.clusteringOptions(classesSpec);
+        final boolean planned = LotesPlans.needed(context.schedulers());
+        if (settings.isGiven(WorkloadSettings.CLASSES) && !planned) {
+            throw new IllegalArgumentException("--classes applies only when a scheduler reads a LoTES plan (LoTES)");
+        }
         Horizons.requireWholeSlots(settings.get(HORIZON), settings.get(WARMUP), mode);
         final double horizon = settings.get(HORIZON) != null ? Horizons.checkHorizon(settings.get(HORIZON))
             : Double.POSITIVE_INFINITY;
@@ -78,7 +93,33 @@ final class JobListWorkloadPlan extends WorkloadPlan {
                     + " rejected");
             }
         }
-        return new JobListWorkloadPlan(settings, mode, units, cluster, horizon, warmup, list);
+        Model model = Model.of(cluster);
+        JobList jobs = list;
+        LotesSolution lotes = null;
+        if (planned) {
+            // k-means classes of the list's first hours and the plan, as for a trace, made here so that a
+            // refusal comes before any output
+            requireNoClassColumn(list, file);
+            final JobClasses jobClasses = LotesPlans.classes(list, clustering, classesSpec, file.toString());
+            jobs = list.withClasses(LotesPlans.classify(jobClasses, list));
+            lotes = LotesPlans.solve(cluster, units, jobClasses, LotesPlans.LIST_TIME_UNIT_HOURS, "--jobs");
+            model = model.withPlan(lotes.plan());
+        }
+        return new JobListWorkloadPlan(settings, mode, units, cluster, model, horizon, warmup, jobs, lotes);
+    }
+
+    /**
+     * Refuses a list whose class column gives classes when LoTES makes its own: replacing them would drop the
+     * user's classes silently.
+     */
+    private static void requireNoClassColumn(final JobList list, final Path file) {
+        for (int i = 0; i < list.count(); i++) {
+            if (list.jobClass(i) != 0) {
+                throw new IllegalArgumentException("invalid value for --jobs: '" + file + "': the job arriving at "
+                    + list.arrival(i) + " has class " + list.jobClass(i) + ", but LoTES makes its job classes by"
+                    + " k-means (--classes) and would replace the file's; drop the class column to run LoTES");
+            }
+        }
     }
 
     /** Bytes a job list keeps per job, besides 4 per resource (JobList's arrays). */
@@ -108,11 +149,17 @@ final class JobListWorkloadPlan extends WorkloadPlan {
         inputs.put("jobs", list.count());
         inputs.put("servers", settings.get(SERVERS).text());
         inputs.put("resources", list.dimensions());
+        if (lotes != null) {
+            inputs.put("classes", settings.get(WorkloadSettings.CLASSES));
+        }
     }
 
     @Override
     void sourceArguments(final List<String> arguments) {
         arguments.addAll(List.of("--jobs", settings.get(JOBS).toString(), "--servers", settings.get(SERVERS).text()));
+        if (settings.isGiven(WorkloadSettings.CLASSES)) {
+            arguments.addAll(List.of("--classes", settings.get(WorkloadSettings.CLASSES)));
+        }
     }
 
     @Override
@@ -120,7 +167,8 @@ final class JobListWorkloadPlan extends WorkloadPlan {
         return String.format(Locale.ROOT, "%d servers (%s), %,d jobs from %s (%d resource(s)%s), %s, horizon %s",
             cluster.count(), settings.get(SERVERS), list.count(), settings.get(JOBS), list.dimensions(),
             list.predictionCount() > 0 ? ", " + list.predictionCount() + " predicted durations" : "", modeName(),
-            horizonText());
+            horizonText()) + (lotes == null ? "" : ", classes " + settings.get(WorkloadSettings.CLASSES)
+            + " (list times read as seconds), " + LotesPlans.describe(lotes));
     }
 
     @Override

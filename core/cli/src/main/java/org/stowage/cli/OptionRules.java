@@ -27,7 +27,8 @@ import org.stowage.core.trace.TraceFormat;
  * <ul>
  *   <li>generated jobs (neither {@code --trace} nor {@code --jobs}): the trace options ({@code --resources},
  *       {@code --swf-processors}, {@code --swf-memory-kb}, {@code --google-rule}, {@code --interval-ms},
- *       {@code --traffic-scaling}) do not apply; {@code --intensity} and {@code --lambda} exclude each other;
+ *       {@code --traffic-scaling}) and {@code --classes} do not apply; {@code --intensity} and {@code --lambda}
+ *       exclude each other;
  *       a batch ({@code --arrivals batch:N}) takes neither, nor {@code --intensity-basis}, which does not
  *       apply with {@code --lambda} either;</li>
  *   <li>{@code --trace}: the generator's options ({@code --sizes}, {@code --arrivals}, {@code --service},
@@ -36,7 +37,7 @@ import org.stowage.core.trace.TraceFormat;
  *       {@code --swf-memory-kb} without {@code --resources 2}, or {@code --servers} to a trace that brings
  *       its servers (alibaba);</li>
  *   <li>{@code --jobs}: excludes {@code --trace}; neither the generator's options nor the trace options
- *       apply.</li>
+ *       apply ({@code --classes}, LoTES's k-means classes, does).</li>
  * </ul>
  * Only what was given is judged (a default never conflicts), and nothing is parsed or loaded here, so these
  * checks come first. Stateless.
@@ -47,7 +48,7 @@ final class OptionRules {
         INTENSITY_BASIS, LAMBDA);
     /** The options that say how a trace is read and replayed. */
     private static final List<WorkloadSettings.Option<?>> TRACE_OPTIONS = List.of(RESOURCES, SWF_PROCESSORS,
-        SWF_MEMORY_KB, GOOGLE_RULE, INTERVAL_MS, TRAFFIC_SCALING, WorkloadSettings.CLASSES);
+        SWF_MEMORY_KB, GOOGLE_RULE, INTERVAL_MS, TRAFFIC_SCALING);
 
     private OptionRules() {
     }
@@ -77,6 +78,10 @@ final class OptionRules {
                 throw new IllegalArgumentException(who(settings, option) + " applies to --trace only; without a trace"
                     + " the jobs are generated (--sizes, --arrivals, --service)");
             }
+        }
+        if (settings.isGiven(WorkloadSettings.CLASSES)) {
+            throw new IllegalArgumentException(who(settings, WorkloadSettings.CLASSES) + " applies to --trace and"
+                + " --jobs only; generated jobs bring their classes (--sizes)");
         }
         exclusive(settings, INTENSITY, LAMBDA);
         if (settings.get(ARRIVALS).isBatch()) {

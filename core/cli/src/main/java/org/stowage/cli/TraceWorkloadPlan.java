@@ -74,7 +74,7 @@ final class TraceWorkloadPlan extends WorkloadPlan {
             // solved here so that a refusal comes before any output
             final JobClasses classes = LotesPlans.classes(loaded, clustering, classesSpec);
             trace = classes.label(loaded);
-            lotes = LotesPlans.solve(cluster, units, classes, TraceInputs.intervalMicros(settings) / 3.6e9);
+            lotes = LotesPlans.solve(cluster, units, classes, TraceInputs.intervalMicros(settings) / 3.6e9, "--trace");
             model = model.withPlan(lotes.plan());
         }
         final TraceWorkload sample = TraceInputs.workload(settings, trace, mode);

@@ -92,8 +92,9 @@ final class WorkloadOptions {
     Integer resolution;
 
     @Option(names = "--classes", paramLabel = "SPEC",
-        description = "LoTES on a trace: its job classes, kmeans:k=K,train=DURATION (k-means on the trace's first"
-            + " DURATION, in h, m or s) (default: " + WorkloadSettings.DEFAULT_CLASSES + ", as the trace figures).")
+        description = "LoTES on a trace or a job list: its job classes, kmeans:k=K,train=DURATION (k-means on the"
+            + " first DURATION of arrivals, in h, m or s; a job list's times read as seconds) (default: "
+            + WorkloadSettings.DEFAULT_CLASSES + ", as the trace figures).")
     String classes;
 
     /** What was given, as settings (every option not given at its default). */

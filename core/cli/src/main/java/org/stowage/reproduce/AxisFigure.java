@@ -303,8 +303,21 @@ final class AxisFigure implements SpecFigure {
                 }
             }
         });
-        Charts.save(directory.resolve(name), title, axisTitle, "0.00", metricLabel, true, ZERO_LABEL,
-            lines(means));
+        Charts.save(directory.resolve(name), title, axisTitle, xPattern(means.values()), metricLabel, true,
+            ZERO_LABEL, lines(means));
+    }
+
+    /**
+     * The x tick pattern: two decimals, or as many as the axis values have (Fig. 11's Phi = 0.003 steps would
+     * otherwise read 0.00 and 0.01 only).
+     */
+    static String xPattern(final List<Double> values) {
+        int decimals = 2;
+        for (final double value : values) {
+            decimals = Math.max(decimals, Math.min(6, new java.math.BigDecimal(Double.toString(value))
+                .stripTrailingZeros().scale()));
+        }
+        return "0." + "0".repeat(decimals);
     }
 
     /** Legend entry of the zeros on the logarithmic axis. */

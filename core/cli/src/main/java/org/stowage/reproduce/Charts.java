@@ -149,8 +149,9 @@ final class Charts {
         }
         final double floor = logarithmicY ? logFloor(lines) : Double.NaN;
         if (logarithmicY) {
-            // plain numbers (0.01, 10,000) rather than xchart's 1E4
+            // plain numbers (0.01, 10,000) rather than xchart's 1E4; powers of ten below 0.001; the floor reads 0
             styler.setYAxisDecimalPattern("#,##0.###");
+            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, Double.NaN));
         }
         final List<double[]> zeros = new ArrayList<>();
         for (final Line all : lines) {
@@ -260,13 +261,16 @@ final class Charts {
 
     /**
      * A y tick label of a logarithmic chart that draws zeros at {@code floor}: "0" at the floor (no value
-     * lies between it and the next decade), plain numbers elsewhere.
+     * lies between it and the next decade; NaN when no zero is drawn), plain numbers elsewhere, powers of ten
+     * below 0.001.
      */
     static String yTickLabel(final double value, final double floor) {
         if (Math.abs(value - floor) <= 1e-9 * floor) {
             return "0";
         }
-        return new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
+        // below 0.001 the plain pattern would print 0 (LoTES's response times reach 1e-7 h): powers of ten then
+        final String pattern = value != 0 && Math.abs(value) < 0.001 ? "0.##E0" : "#,##0.###";
+        return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
     }
 
     private static BasicStroke stroke(final SchedulerStyles.Pattern pattern) {

@@ -52,12 +52,21 @@ class ChartsTest {
     }
 
     @Test
+    void anAxisFigureTicksAsManyDecimalsAsItsValuesHave() {
+        assertEquals("0.000", AxisFigure.xPattern(java.util.List.of(0.0, 0.003, 0.015)), "Fig. 11's Phi");
+        assertEquals("0.00", AxisFigure.xPattern(java.util.List.of(0.9, 0.95, 1.2)), "at least two");
+        assertEquals("0.00", AxisFigure.xPattern(java.util.List.of(2.0, 16.0)));
+    }
+
+    @Test
     void theFloorTickReadsZeroAndOthersArePlainNumbers() {
         assertEquals("0", Charts.yTickLabel(0.01, 0.01));
         assertEquals("0", Charts.yTickLabel(0.01 * (1 + 1e-12), 0.01));
         assertEquals("0.1", Charts.yTickLabel(0.1, 0.01));
         assertEquals("10,000", Charts.yTickLabel(1e4, 0.01));
         assertEquals("0.001", Charts.yTickLabel(0.001, 1));
+        assertEquals("1E-4", Charts.yTickLabel(1e-4, 1e-9), "not 0: tiny response times have their own ticks");
+        assertEquals("1E-8", Charts.yTickLabel(1e-8, 1e-9));
     }
 
     @Test

@@ -248,6 +248,24 @@ class JobListTest {
     }
 
     @Test
+    void classesMadeAfterLoadingReplaceTheColumnAndReachTheWorkload() {
+        final JobList list = JobList.of("x", UNITS, 1, new double[] {2, 0, 1}, new double[] {1, 2, 3}, null, null,
+            new int[] {10, 20, 30});
+        final JobList labelled = list.withClasses(new int[] {5, 0, 7});
+        assertEquals(0, list.jobClass(0), "the original keeps its column");
+        assertEquals(5, labelled.jobClass(0));
+        assertEquals(7, labelled.jobClass(2));
+        assertEquals(list.arrival(2), labelled.arrival(2));
+        assertEquals(list.size(1, 0), labelled.size(1, 0));
+        assertEquals(7, labelled.workload(TimeMode.CONTINUOUS, 1.0).jobClass(2));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> list.withClasses(new int[] {1, 2}));
+        assertEquals("job list classes: 2 classes for 3 jobs", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> list.withClasses(new int[] {0, -1, 0}));
+        assertEquals("job list classes: class of job 1 must be in [0, 32767]: -1", e.getMessage());
+    }
+
+    @Test
     void writtenListsReadBackToTheSameJobs() throws IOException {
         final SplittableRandom random = new SplittableRandom(42);
         final int n = 500;

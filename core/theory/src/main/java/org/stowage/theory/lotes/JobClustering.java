@@ -168,6 +168,11 @@ public final class JobClustering {
                 }
             }
         }
+        final int distinct = distinctUpTo(points, options.classes());
+        if (distinct < options.classes()) {
+            throw new IllegalArgumentException("k-means: the " + points.length + " training jobs have " + distinct
+                + " distinct feature vector(s) (requests and duration) for " + options.classes() + " classes");
+        }
         final double[] offset = new double[features];
         final double[] scale = new double[features];
         fitScaling(points, options.scaling(), offset, scale);
@@ -185,6 +190,19 @@ public final class JobClustering {
             centroids[k] = clusters.get(k).getCenter().getPoint().clone();
         }
         return new JobClasses(points, centroids, offset, scale, options, sizeFeatures);
+    }
+
+    /** Distinct rows of {@code points}, counted up to {@code limit} (k-means needs k of them). */
+    private static int distinctUpTo(final double[][] points, final int limit) {
+        final java.util.Set<List<Double>> seen = new java.util.HashSet<>();
+        for (int i = 0; i < points.length && seen.size() < limit; i++) {
+            final List<Double> row = new ArrayList<>(points[i].length);
+            for (final double value : points[i]) {
+                row.add(value);
+            }
+            seen.add(row);
+        }
+        return seen.size();
     }
 
     private static void fitScaling(final double[][] points, final Scaling scaling, final double[] offset,
@@ -227,6 +245,10 @@ public final class JobClustering {
         public double score(final List<? extends Cluster<DoublePoint>> clusters) {
             double total = 0;
             for (final Cluster<DoublePoint> cluster : clusters) {
+                if (cluster.getPoints().isEmpty()) {
+                    // a trial that left a class empty is never the best one
+                    return Double.POSITIVE_INFINITY;
+                }
                 final double[] center = centroidOf(cluster).getPoint();
                 for (final DoublePoint point : cluster.getPoints()) {
                     final double[] x = point.getPoint();

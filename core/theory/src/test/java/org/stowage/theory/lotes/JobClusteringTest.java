@@ -89,6 +89,14 @@ class JobClusteringTest {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> JobClustering.fit(new double[][] {{1}, {2}, {Double.NaN}, {4}, {5}}, OPTIONS, 1));
         assertTrue(e.getMessage().contains("feature 0 of point 2 is not finite"), e.getMessage());
+        final IllegalArgumentException same = assertThrows(IllegalArgumentException.class,
+            () -> JobClustering.fit(new double[][] {{1, 2}, {1, 2}, {3, 2}, {1, 2}, {3, 2}, {1, 2}},
+                OPTIONS.withClasses(3), 1));
+        assertEquals("k-means: the 6 training jobs have 2 distinct feature vector(s) (requests and duration) for 3"
+            + " classes", same.getMessage());
+        final JobClasses two = JobClustering.fit(new double[][] {{1, 2}, {1, 2}, {3, 2}, {1, 2}, {3, 2}},
+            OPTIONS.withClasses(2), 1);
+        assertEquals(3, two.trainingJobs(0), "k distinct values among repeated ones are enough");
         assertThrows(IllegalArgumentException.class, () -> OPTIONS.withClasses(0));
         assertThrows(IllegalArgumentException.class, () -> OPTIONS.withScaling(null));
     }
