@@ -19,17 +19,23 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.IChart;
+import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.stowage.sweep.ResultFiles;
 
 /**
- * Line charts of the figures, saved as PNG and SVG, headless. Every line takes its scheduler's look from
+ * Line charts of the figures, and grouped bar charts of a few values per scheduler ({@link #saveBars}), saved as
+ * PNG and SVG, headless. Every line takes its scheduler's look from
  * {@link SchedulerStyles}; on a logarithmic axis a value of zero is drawn at the axis floor under a black
  * cross with its own legend entry, never moved silently to a small positive value.
  *
@@ -87,7 +93,69 @@ final class Charts {
     static void save(final Path base, final String title, final String xTitle, final String xPattern,
                      final String yTitle, final boolean logarithmicY, final String zeroLabel, final List<Line> lines)
         throws IOException {
-        final XYChart chart = chart(title, xTitle, xPattern, yTitle, logarithmicY, zeroLabel, lines);
+        write(base, chart(title, xTitle, xPattern, yTitle, logarithmicY, zeroLabel, lines));
+    }
+
+    /**
+     * One scheduler's bars, one per group: its spec (which sets its colour), its legend label, its value per
+     * group (NaN where it has none: no bar, a gap) and optional error half-widths (null for none; NaN for
+     * none at a group).
+     */
+    record Bars(String scheduler, String label, double[] y, double[] error) {
+    }
+
+    /**
+     * Writes {@code base}.png and {@code base}.svg: a bar chart with the bars of {@code bars} side by side in
+     * each of {@code groups} (each {@link Bars#y()} has one value per group), the value printed on each bar.
+     */
+    static void saveBars(final Path base, final String title, final List<String> groups, final String xTitle,
+                         final String yTitle, final List<Bars> bars) throws IOException {
+        write(base, barChart(title, groups, xTitle, yTitle, bars));
+    }
+
+    /** The chart {@link #saveBars} writes: one series per scheduler, its y axis from 0 to a round end. */
+    static CategoryChart barChart(final String title, final List<String> groups, final String xTitle,
+                                  final String yTitle, final List<Bars> bars) {
+        final CategoryChart chart = new CategoryChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
+            .yAxisTitle(yTitle).build();
+        final CategoryStyler styler = chart.getStyler();
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setYAxisDecimalPattern("0.00");
+        styler.setLabelsVisible(true);
+        styler.setLabelsPosition(0.5);
+        styler.setErrorBarsColor(Color.BLACK);
+        double top = 0;
+        for (final Bars scheduler : bars) {
+            if (scheduler.y().length != groups.size()) {
+                throw new IllegalArgumentException(scheduler.label() + " has " + scheduler.y().length
+                    + " values for " + groups.size() + " groups");
+            }
+            final List<Double> y = new ArrayList<>();
+            final List<Double> error = new ArrayList<>();
+            for (int i = 0; i < groups.size(); i++) {
+                final double value = scheduler.y()[i];
+                final double half = scheduler.error() == null ? Double.NaN : scheduler.error()[i];
+                // xchart leaves a null bar out, and a null error bar; NaN would draw a bar of no height with a
+                // label, and 0 an error bar of no width, as if the value had no spread
+                y.add(Double.isNaN(value) ? null : value);
+                error.add(Double.isNaN(half) ? null : half);
+                if (!Double.isNaN(value)) {
+                    top = Math.max(top, value + (Double.isNaN(half) ? 0 : half));
+                }
+            }
+            final CategorySeries series = scheduler.error() == null ? chart.addSeries(scheduler.scheduler(), groups, y)
+                : chart.addSeries(scheduler.scheduler(), groups, y, error);
+            series.setLabel(scheduler.label());
+            series.setFillColor(SchedulerStyles.of(scheduler.scheduler()).color());
+        }
+        styler.setYAxisMin(0.0);
+        styler.setYAxisMax(top > 0 ? roundBounds(new double[] {0, top})[1] : 1.0);
+        return chart;
+    }
+
+    /** Writes {@code chart} as {@code base}.png and {@code base}.svg, the SVG's ids made stable. */
+    private static void write(final Path base, final IChart chart) throws IOException {
         ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> {
             try (OutputStream out = Files.newOutputStream(target)) {
                 BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
@@ -96,7 +164,18 @@ final class Charts {
         final ByteArrayOutputStream svg = new ByteArrayOutputStream();
         VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
         ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"),
-            stableIds(svg.toString(StandardCharsets.UTF_8), base.getFileName().toString()));
+            withoutNaNLines(stableIds(svg.toString(StandardCharsets.UTF_8), base.getFileName().toString())));
+    }
+
+    private static final Pattern NAN_LINE = Pattern.compile("<line [^>]*=\"NaN\"[^>]*/>\\R?");
+
+    /**
+     * The SVG without its {@code <line>} elements at NaN coordinates: xchart draws an error bar that is
+     * absent (a bar chart's group without one) at y = NaN, which draws nothing in the PNG but is an invalid
+     * attribute a browser reports.
+     */
+    static String withoutNaNLines(final String svg) {
+        return NAN_LINE.matcher(svg).replaceAll("");
     }
 
     private static final Pattern CLIP_ID = Pattern.compile("(id=\"|url\\(#)clip(-?\\d+)");

@@ -28,14 +28,15 @@ import org.stowage.core.trace.TraceFormat;
 import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.TraceSpec;
 import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepFiles;
 
 /**
  * Hu and Li 2022's results (docs/DJSF.md) as figures: the worked examples (Fig. 1, Table 2, Sec. 4.3), exact,
  * and the Google batch (Figs. 8-12, Tables 3-5) on 1000 tasks drawn per seed from the shared Google 2011
  * sample, run on 20 machines of 0.33 under SJF, Tetris and DJSF (per server). Each item is a sweep of batch
  * runs ({@link BatchFigure}): the batch seeds are its points, the kernels its schedulers; it writes its CSV
- * (Figs. 8-12 also PNG and SVG plots; Fig. 12 one per resource) from the finished units and checks the
- * paper's claims against ours; ratios are compared, not absolute times (our tasks are shorter and smaller
+ * (Figs. 8-12 and djsf-jobs also PNG and SVG plots; Fig. 12 one per resource) from the finished units and
+ * checks the paper's claims against ours; ratios are compared, not absolute times (our tasks are shorter and smaller
  * than the paper's). {@link Scale#PAPER} draws 20 batches (seeds N, N+1, ...) and reports the spread;
  * {@link Scale#QUICK} draws one. Figs. 9 and 12 and Tables 4 and 5 use the first batch.
  */
@@ -955,6 +956,13 @@ final class PaperDjsf {
         static final String UNIT = "batch-unit";
         static final String TASKS = "tasks";
         static final String JOBS = "jobs";
+        /**
+         * The paper's average JCT over its mean job length on its batches of jobs (Sec. 5.1), in the order of
+         * {@link #FOUR}; NaN for DJSF-pooled, which it does not run.
+         */
+        static final double[] PAPER_MULTIPLES = {2.47, 2.47, 1.90, Double.NaN};
+        /** The kernel of {@link #FOUR} the paper does not show. */
+        static final String POOLED = "DJSF-pooled";
         private final GoogleBatches batches;
 
         JobsAndTasks(final GoogleBatches batches) {
@@ -1030,6 +1038,55 @@ final class PaperDjsf {
                 }
             }
             write(directory, "djsf-jobs.csv", csv);
+            Files.createDirectories(directory);
+            final Map<String, Map<Long, Map<String, BatchRun>>> units = byUnit(finished);
+            final int seeds = units.get(TASKS).size();
+            Charts.saveBars(directory.resolve("djsf-jobs"), "Average JCT over mean job length (Hu and Li 2022"
+                + " Sec. 5.1; " + (seeds == 1 ? "1 seed)" : seeds + " seeds, 95% interval)"),
+                groups(units), "batch unit (mean job length of the batch)", "average JCT / mean job length (ratio)",
+                bars(units));
+        }
+
+        /** The plot's groups: each unit with its batches' mean job length, then the paper's. */
+        private static List<String> groups(final Map<String, Map<Long, Map<String, BatchRun>>> units) {
+            final List<String> groups = new ArrayList<>();
+            for (final Map.Entry<String, Map<Long, Map<String, BatchRun>>> unit : units.entrySet()) {
+                double meanLength = 0;
+                for (final Map<String, BatchRun> runs : unit.getValue().values()) {
+                    meanLength += runs.get("DJSF").meanDuration() / unit.getValue().size();
+                }
+                groups.add(String.format(Locale.ROOT, "%s (%.0f s)", unit.getKey(), meanLength));
+            }
+            groups.add("paper (jobs)");
+            return groups;
+        }
+
+        /**
+         * Per kernel, the mean multiple over the seeds of each unit with its 95% half-width (none from one seed),
+         * then the paper's value.
+         */
+        static List<Charts.Bars> bars(final Map<String, Map<Long, Map<String, BatchRun>>> units) {
+            final List<Charts.Bars> bars = new ArrayList<>();
+            for (int k = 0; k < FOUR.size(); k++) {
+                final String kernel = FOUR.get(k);
+                final double[] y = new double[units.size() + 1];
+                final double[] error = new double[y.length];
+                boolean withErrors = false;
+                int i = 0;
+                for (final Map<Long, Map<String, BatchRun>> unit : units.values()) {
+                    final double[] interval = SweepFiles.meanAndInterval(
+                        multiples(unit, kernel).stream().mapToDouble(Double::doubleValue).toArray());
+                    y[i] = interval[0];
+                    error[i] = interval[2] - interval[0];
+                    withErrors |= !Double.isNaN(error[i]);
+                    i++;
+                }
+                y[i] = PAPER_MULTIPLES[k];
+                error[i] = Double.NaN;
+                bars.add(new Charts.Bars(kernel, Legends.label(kernel, kernel.equals(POOLED), null), y,
+                    withErrors ? error : null));
+            }
+            return bars;
         }
 
         @Override

@@ -309,7 +309,7 @@ public final class SweepFiles {
      * {mean, low, high, n} of the non-NaN values: a two-sided 95% Student-t interval for the mean
      * ({@code mean +/- t(0.975, n - 1) * s / sqrt(n)}); low and high are NaN when n &lt; 2.
      */
-    static double[] meanAndInterval(final double[] values) {
+    public static double[] meanAndInterval(final double[] values) {
         int n = 0;
         double sum = 0;
         for (final double value : values) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,6 +21,7 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.core.testing.SharedTraces;
 import org.stowage.reproduce.HtmlReport;
 
 /**
@@ -130,6 +132,22 @@ class HtmlReportTest {
                 assertTrue(List.of("agrees", "differs", "not checked").contains(verdict.text()), verdict.text());
             }
         }
+    }
+
+    /** djsf-jobs's page shows its bar chart inline and links its SVG and PNG, as the other DJSF figures do. */
+    @Test
+    void theDjsfJobsPageShowsItsBarChart() throws IOException {
+        final Path trace = SharedTraces.googleTaskEvents();
+        assumeTrue(trace != null, "no Google 2011 trace at " + SharedTraces.folder());
+        final Path folder = temp.resolve("jobs");
+        assertEquals(0, run("reproduce", "djsf-jobs", "--quick", "--threads", "2", "--trace", trace.toString(),
+            "--out", folder.toString()), out + "" + err);
+        final Document page = page(folder.resolve("djsf-jobs"));
+        assertEquals(1, page.select("figure svg").size(), "the bar chart, inline");
+        assertEquals(List.of("djsf-jobs.svg", "djsf-jobs.png"),
+            page.select("figure figcaption a[href]").eachAttr("href"));
+        assertEquals("djsf-jobs (SVG, PNG)", page.selectFirst("figure figcaption").text());
+        assertTrue(page.select("ul.files a").eachText().contains("djsf-jobs.png"), "among the figure's files");
     }
 
     /**

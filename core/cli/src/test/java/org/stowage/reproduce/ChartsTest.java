@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
@@ -143,5 +145,40 @@ class ChartsTest {
         assertEquals("BF-J/S:stall=true (ours; identical to BF-J/S here)",
             Legends.label("BF-J/S:stall=true", true, "BF-J/S"));
         assertThrows(IllegalArgumentException.class, () -> Legends.label("VQS", false, "BF-J/S"));
+    }
+
+    /**
+     * A bar chart holds one series per scheduler in its colour with its legend label, a value per group, no bar
+     * and no error bar where there is none, and a y axis from 0 to a round end above the highest error bar.
+     */
+    @Test
+    void barsGroupEachSchedulersValuesAndLeaveOutTheMissingOnes() {
+        final List<String> groups = List.of("tasks", "jobs", "paper");
+        final CategoryChart chart = Charts.barChart("t", groups, "unit", "ratio", List.of(
+            new Charts.Bars("SJF", "SJF", new double[] {1.38, 1.25, 2.47}, new double[] {0.01, 0.02, Double.NaN}),
+            new Charts.Bars("DJSF-pooled", "DJSF-pooled (ours)", new double[] {2.38, 2.69, Double.NaN}, null)));
+        final List<CategorySeries> series = new ArrayList<>(chart.getSeriesCollection());
+        assertEquals(List.of("SJF", "DJSF-pooled"), series.stream().map(CategorySeries::getName).toList());
+        assertEquals(List.of("SJF", "DJSF-pooled (ours)"), series.stream().map(CategorySeries::getLabel).toList());
+        for (final CategorySeries one : series) {
+            assertEquals(SchedulerStyles.of(one.getName()).color(), one.getFillColor(), one.getName());
+            assertEquals(groups, new ArrayList<>(one.getXData()), one.getName());
+        }
+        assertArrayEquals(new double[] {1.38, 1.25, 2.47}, series.get(0).getYData(), 0);
+        assertArrayEquals(new double[] {0.01, 0.02, Double.NaN}, series.get(0).getExtraValues(), 0);
+        assertTrue(Double.isNaN(series.get(1).getYData()[2]), "no bar where there is no value");
+        assertNull(series.get(1).getExtraValues(), "no error bars without errors");
+        assertEquals(0.0, chart.getStyler().getYAxisMin(), 0);
+        assertEquals(3.0, chart.getStyler().getYAxisMax(), 1e-12, "2.69 rounded up on a step of 0.5");
+        assertThrows(IllegalArgumentException.class, () -> Charts.barChart("t", groups, "unit", "ratio",
+            List.of(new Charts.Bars("SJF", "SJF", new double[] {1, 2}, null))));
+    }
+
+    @Test
+    void anSvgLosesOnlyItsLinesAtNaNCoordinates() {
+        final String kept = "<line style=\"stroke:rgb(0,0,0);\" x1=\"1.5\" x2=\"1.5\" y1=\"10\" y2=\"20\"/>\n";
+        final String svg = "<svg>\n" + kept + "<line style=\"stroke:rgb(0,0,0);\" x1=\"3\" x2=\"3\" y1=\"NaN\""
+            + " y2=\"NaN\"/>\n<path d=\"M 0 0\"/>\n</svg>";
+        assertEquals("<svg>\n" + kept + "<path d=\"M 0 0\"/>\n</svg>", Charts.withoutNaNLines(svg));
     }
 }

@@ -139,7 +139,8 @@ class ReproduceTest {
 
     /**
      * Hu and Li 2022 at quick scale (one Google batch; the worked examples exact): every claim agrees or differs
-     * with its evidence in the docs; each item writes its CSV (Figs. 8-12 their plots too) and its sweep's files.
+     * with its evidence in the docs; each item writes its CSV (Figs. 8-12 and djsf-jobs their plots too) and its
+     * sweep's files.
      */
     @Test
     void quickDjsfItemsAgreeOrPointToTheirEvidence(@TempDir final Path directory) throws IOException {
@@ -153,7 +154,7 @@ class ReproduceTest {
                     && !file.getFileName().toString().equals(SweepFiles.SUMMARY)), figure.name());
             }
             assertTrue(Files.exists(files.resolve(SweepFiles.MANIFEST)), figure.name());
-            if (figure.name().matches("djsf-fig(8|9|10|11|12)")) {
+            if (figure.name().matches("djsf-(fig(8|9|10|11|12)|jobs)")) {
                 final String plot = figure.name().equals("djsf-fig12") ? figure.name() + "-memory" : figure.name();
                 assertTrue(Files.size(files.resolve(plot + ".png")) > 0, plot + ".png");
                 assertTrue(Files.size(files.resolve(plot + ".svg")) > 0, plot + ".svg");
