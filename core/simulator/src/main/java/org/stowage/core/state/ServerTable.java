@@ -20,7 +20,12 @@ import org.stowage.core.Units;
  *       when every resource's maximum could hold the job (a necessary condition), so the search is exact
  *       and O(log L) when few servers are full, but O(L) on a loaded cluster where servers are full in
  *       different resources (a subtree's per-resource maxima then come from different servers). Also
- *       answers {@link #nextWithResidualAtLeast} and {@link #maxResidual} in O(log L) and O(1).</li>
+ *       answers {@link #nextWithResidualAtLeast} and {@link #maxResidual} in O(log L) and O(1). For
+ *       D &gt; 1 the first D &gt; 1 first-fit query also builds {@link FirstFitBounds}: per node, the largest
+ *       residual on the other resources among the servers with at least a threshold on resource 0 (four
+ *       thresholds), a necessary test that holds per server and so prunes most of the subtrees the
+ *       per-resource maxima let through on a loaded cluster; from then on every residual change also
+ *       repairs it (O(D log L), stopping early).</li>
  *   <li>D = 1: servers grouped by exact residual ({@link BestFitBuckets}): a 64-ary bitset over residual
  *       values finds the least residual &gt;= size (O(log<sub>64</sub> U), about 4 words), and that
  *       residual's bucket, a treap keyed by server index, gives its lowest-index server (O(1) for a
@@ -77,6 +82,8 @@ public final class ServerTable implements ServerView {
 
     /** Multi-resource best fit (D &gt; 1) and random fit (any D); built by the first such query. */
     private ResidualGrid grid;
+    /** Conditional maxima that prune the first-fit walk for D &gt; 1; built by the first such query. */
+    private FirstFitBounds firstFitBounds;
 
     /**
      * @param dimensions resources per server
@@ -277,7 +284,10 @@ public final class ServerTable implements ServerView {
             }
             return node - leaves;
         }
-        return firstFitWalk(1, size, jobBase);
+        if (firstFitBounds == null) {
+            firstFitBounds = new FirstFitBounds(dimensions, leaves, count, residual, maxCapacity[0]);
+        }
+        return firstFitWalk(1, size, jobBase, firstFitBounds.level(size[jobBase]));
     }
 
     /**
@@ -378,6 +388,9 @@ public final class ServerTable implements ServerView {
         if (grid != null) {
             grid.residualChanged(server);
         }
+        if (firstFitBounds != null) {
+            firstFitBounds.residualChanged(server, residual);
+        }
         if (dimensions == 1 && !bfStaleMark[server]) {
             bfStaleMark[server] = true;
             bfStale[bfStaleCount++] = server;
@@ -450,15 +463,16 @@ public final class ServerTable implements ServerView {
         return true;
     }
 
-    private int firstFitWalk(final int node, final int[] size, final int jobBase) {
-        if (!subtreeMayFit(node, size, jobBase)) {
+    private int firstFitWalk(final int node, final int[] size, final int jobBase, final int level) {
+        if (!subtreeMayFit(node, size, jobBase)
+            || level >= 0 && !firstFitBounds.mayFit(node, level, size, jobBase)) {
             return NONE;
         }
         if (node >= leaves) {
             return node - leaves;
         }
-        final int found = firstFitWalk(2 * node, size, jobBase);
-        return found != NONE ? found : firstFitWalk(2 * node + 1, size, jobBase);
+        final int found = firstFitWalk(2 * node, size, jobBase, level);
+        return found != NONE ? found : firstFitWalk(2 * node + 1, size, jobBase, level);
     }
 
     @Override
