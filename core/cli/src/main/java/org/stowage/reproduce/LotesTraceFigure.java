@@ -354,7 +354,9 @@ final class LotesTraceFigure implements SpecFigure {
             case DISTRIBUTION -> {
                 final double lotesP99 = lotes.metric("wait_p99") / UNITS_PER_HOUR;
                 claims.add(Claim.of("LoTES: less than 1% of jobs wait more than one hour",
-                    String.format(Locale.ROOT, "LoTES's 99th percentile %.3g h", lotesP99), lotesP99 < 1));
+                    String.format(Locale.ROOT, "LoTES's 99th percentile %.3g h", lotesP99), lotesP99 < 1)
+                    .withEvidence("the tail depends on the load our slice is replayed at (p99 0.47 h at 0.7, 3.4 h at"
+                        + " 0.8)", TRACE_LOAD));
                 final double lotesTail = lotes.metric("wait_p999");
                 final double tetrisTail = tetris == null ? Double.NaN : tetris.metric("wait_p999");
                 claims.add(Claim.atPaperScale("Tetris and Greedy have longer tails than LoTES",
