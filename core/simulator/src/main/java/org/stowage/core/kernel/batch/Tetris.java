@@ -107,6 +107,8 @@ public final class Tetris extends KernelBase {
     private int slotColumn;
     /** The arriving job's work term per configuration, for the arrival search under way. */
     private double[] arrivalPenalty;
+    /** The arriving job's request, for the arrival search under way. */
+    private int[] arrivalRequest;
 
     // machine trees: one per work class over its servers in ascending order
     private int[] classLeaves;
@@ -208,6 +210,7 @@ public final class Tetris extends KernelBase {
         bucketColumn = jobs.addIntColumn(0);
         slotColumn = jobs.addIntColumn(0);
         arrivalPenalty = new double[classes];
+        arrivalRequest = new int[dimensions];
         createJobIndex();
         final int count = serverCount;
         classOf = new int[count];
@@ -597,10 +600,11 @@ public final class Tetris extends KernelBase {
         if (coneMax != null) {
             setCone(job);
         }
-        // the job's work terms, as its leaf in the job index holds them
+        // the job's request and work terms, as its leaf in the job index holds them
         final int bucket = jobs.intColumn(bucketColumn, job);
         final int leaf = treeLeaves[bucket] + jobs.intColumn(slotColumn, job);
         System.arraycopy(minPenalty[bucket], leaf * classes, arrivalPenalty, 0, classes);
+        System.arraycopy(minRequest[bucket], leaf * dimensions, arrivalRequest, 0, dimensions);
         // configurations by decreasing root bound, so the first search finds a pair that prunes the others
         int open = 0;
         for (int c = 0; c < classes; c++) {
@@ -718,10 +722,12 @@ public final class Tetris extends KernelBase {
         return Math.min(perResource, jobConeA * cone[at] + jobConeB * cone[at + 1] + jobConeSlack);
     }
 
+    /** Whether some machine of the node may hold the job of the arrival search under way ({@link #arrivalRequest}). */
     private boolean machineNodeFits(final int[] max, final int node, final int job) {
+        final int[] request = arrivalRequest;
         final int base = node * dimensions;
         for (int d = 0; d < dimensions; d++) {
-            if (max[base + d] < jobs.size(job, d)) {
+            if (max[base + d] < request[d]) {
                 return false;
             }
         }
