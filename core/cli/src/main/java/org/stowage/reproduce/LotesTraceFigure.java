@@ -49,7 +49,7 @@ import org.stowage.theory.lotes.LotesPlanner;
  *       divided by the window's arrivals (the paper averages the jobs that start in the window; the two
  *       agree when the queue is empty at the window's ends).</li>
  *   <li>--quick: the first of the 14 parts (~1.4 h), without the before-window batch, LoTES and Greedy only
- *       (before the exact Tetris index, Tetris took about a minute here).</li>
+ *       (Tetris was the slow part here before its exact index).</li>
  * </ul>
  */
 final class LotesTraceFigure implements SpecFigure {
