@@ -114,19 +114,6 @@ public class LotesKernelBenchmark {
 
     /** Stages 1-2 the way {@code run} solves them for a generated workload: mean sizes rounded up to units. */
     private static LotesSolution plan(final ServerTable cluster, final JobClasses classes) {
-        final int count = classes.count();
-        final int[][] means = new int[count][classes.dimensions()];
-        final double[] weights = new double[count];
-        final double[] rates = new double[count];
-        for (int k = 0; k < count; k++) {
-            for (int d = 0; d < classes.dimensions(); d++) {
-                means[k][d] = (int) Math.ceil(classes.meanSize(k, d));
-            }
-            weights[k] = classes.arrivalRate(k) > 0 ? classes.arrivalRate(k) : 1;
-            rates[k] = 1 / classes.meanService(k);
-        }
-        final LotesInstance.MachineGroups machines = LotesInstance.configurationsOf(cluster);
-        return LotesPlanner.plan(LotesInstance.of(machines, means, weights,
-            LotesInstance.sameRates(machines.count(), rates)));
+        return LotesPlanner.plan(LotesInstance.ofClasses(cluster, classes));
     }
 }

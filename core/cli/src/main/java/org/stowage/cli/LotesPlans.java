@@ -44,20 +44,8 @@ final class LotesPlans {
             throw new IllegalArgumentException("LoTES needs job classes: give --sizes with classes (discrete:..., "
                 + "truncnormal:..., ec2) or one class (uniform:...)");
         }
-        final int[][] means = new int[count][classes.dimensions()];
-        final double[] weights = new double[count];
-        final double[] rates = new double[count];
-        for (int k = 0; k < count; k++) {
-            for (int d = 0; d < classes.dimensions(); d++) {
-                means[k][d] = (int) Math.ceil(classes.meanSize(k, d));
-            }
-            weights[k] = classes.arrivalRate(k) > 0 ? classes.arrivalRate(k) : 1;
-            rates[k] = 1 / classes.meanService(k);
-        }
-        final LotesInstance.MachineGroups machines = LotesInstance.configurationsOf(cluster);
         try {
-            return LotesPlanner.plan(LotesInstance.of(machines, means, weights,
-                LotesInstance.sameRates(machines.count(), rates)));
+            return LotesPlanner.plan(LotesInstance.ofClasses(cluster, classes));
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot plan LoTES for --sizes and --servers: " + e.getMessage(), e);
         }

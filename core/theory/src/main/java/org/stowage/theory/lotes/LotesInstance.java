@@ -235,6 +235,32 @@ public final class LotesInstance {
         return of(machines.capacities(), machines.serverIds(), classMeanSizes, classWeights, rates);
     }
 
+    /**
+     * The instance {@code run} and {@code sweep} solve for a generated workload (classes of the model, not the
+     * k-means {@link JobClasses} of a trace): the configurations of
+     * {@code cluster}, each class's mean size rounded up to whole units (so a plan's bins hold the mean job
+     * of a class), its arrival rate as weight (1 when the class has none) and {@code mu_k = 1 / mean service}
+     * on every configuration.
+     *
+     * @throws IllegalArgumentException as {@link #of} does, for classes no configuration can hold
+     */
+    public static LotesInstance ofClasses(final ServerTable cluster,
+                                          final org.stowage.core.model.JobClasses classes) {
+        final int count = classes.count();
+        final int[][] means = new int[count][classes.dimensions()];
+        final double[] weights = new double[count];
+        final double[] rates = new double[count];
+        for (int k = 0; k < count; k++) {
+            for (int d = 0; d < classes.dimensions(); d++) {
+                means[k][d] = (int) Math.ceil(classes.meanSize(k, d));
+            }
+            weights[k] = classes.arrivalRate(k) > 0 ? classes.arrivalRate(k) : 1;
+            rates[k] = 1 / classes.meanService(k);
+        }
+        final MachineGroups machines = configurationsOf(cluster);
+        return of(machines, means, weights, sameRates(machines.count(), rates));
+    }
+
     /** Rates that do not depend on the configuration: {@code mu_jk = classRates[k]} for every {@code j}. */
     public static double[][] sameRates(final int configurations, final double[] classRates) {
         final double[][] rates = new double[configurations][];
