@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,31 +29,28 @@ class BadInputCliTest {
     /** The heap the memory cases are judged against, as under {@code -Xmx1g}. */
     private static final long ONE_GIB = 1L << 30;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withHeap(ONE_GIB);
 
     @TempDir
     Path temp;
 
     private int run(final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
         return assertTimeoutPreemptively(Duration.ofSeconds(60),
-            () -> StowageCli.execute(ONE_GIB, new PrintWriter(out, true), new PrintWriter(err, true), args),
+            () -> cli.run(args),
             String.join(" ", args));
     }
 
     private void assertOneLineError(final String expected, final String... args) {
-        assertEquals(2, run(args), String.join(" ", args) + ": " + out + err);
-        assertEquals(expected + System.lineSeparator(), err.toString());
-        assertEquals("", out.toString(), "nothing ran: " + String.join(" ", args));
+        assertEquals(2, run(args), String.join(" ", args) + ": " + cli.transcript());
+        assertEquals(expected + System.lineSeparator(), cli.err());
+        assertEquals("", cli.out(), "nothing ran: " + String.join(" ", args));
     }
 
     private void assertOneLineErrorStartingWith(final String prefix, final String... args) {
-        assertEquals(2, run(args), String.join(" ", args) + ": " + out + err);
-        assertTrue(err.toString().startsWith(prefix), err.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
-        assertEquals("", out.toString(), "nothing ran: " + String.join(" ", args));
+        assertEquals(2, run(args), String.join(" ", args) + ": " + cli.transcript());
+        assertTrue(cli.err().startsWith(prefix), cli.err());
+        assertEquals(1, cli.err().lines().count(), cli.err());
+        assertEquals("", cli.out(), "nothing ran: " + String.join(" ", args));
     }
 
     // ---- 1, 2: means that hung the Poisson sampler ----
@@ -179,7 +174,7 @@ class BadInputCliTest {
             temp.resolve("h").toString());
         assertFalse(Files.exists(temp.resolve("h")), "nothing written");
         assertEquals(0, run("run", "--horizon", "9007199254740992", "--arrivals", "batch:3", "--scheduler", "BF-J"),
-            err.toString());
+            cli.err());
     }
 
     // ---- 11, 12: empty scheduler names ----
@@ -226,20 +221,20 @@ class BadInputCliTest {
         final Path directory = temp.resolve("sweep");
         final String[] sweep = {"sweep", "--vary", "intensity=0.5,0.6", "--horizon", "5000", "--threads", "1",
             "--out", directory.toString()};
-        assertEquals(0, run(sweep), err.toString());
+        assertEquals(0, run(sweep), cli.err());
         final byte[] complete = Files.readAllBytes(directory.resolve("runs/u-000001.json"));
         final byte[] results = Files.readAllBytes(directory.resolve("results.csv"));
         Files.write(directory.resolve("runs/u-000001.json"), java.util.Arrays.copyOf(complete, 100));
         Files.write(directory.resolve("runs/u-000002.json"), new byte[0]);
         Files.delete(directory.resolve("results.csv"));
 
-        assertEquals(0, run(sweep), err.toString());
-        final List<String> notes = err.toString().lines().toList();
+        assertEquals(0, run(sweep), cli.err());
+        final List<String> notes = cli.err().lines().toList();
         assertEquals(List.of(
             "note: " + directory.resolve("runs/u-000001.json") + " is unreadable (Unexpected end-of-input in field name);"
                 + " running it again",
             "note: " + directory.resolve("runs/u-000002.json") + " is unreadable (empty); running it again"), notes);
-        assertTrue(out.toString().contains("ran 2, kept 2 finished earlier"), out.toString());
+        assertTrue(cli.out().contains("ran 2, kept 2 finished earlier"), cli.out());
         assertEquals(new String(complete, StandardCharsets.UTF_8).replaceAll("\"wall_seconds\" : [0-9.E-]+", ""),
             Files.readString(directory.resolve("runs/u-000001.json")).replaceAll("\"wall_seconds\" : [0-9.E-]+", ""));
         assertEquals(new String(results, StandardCharsets.UTF_8), Files.readString(directory.resolve("results.csv")),
@@ -276,7 +271,7 @@ class BadInputCliTest {
     @Test
     void case19ARunAndASweepNeverOverwriteEachOther() throws IOException {
         final Path runDirectory = temp.resolve("run");
-        assertEquals(0, run("run", "--horizon", "2000", "--out", runDirectory.toString()), err.toString());
+        assertEquals(0, run("run", "--horizon", "2000", "--out", runDirectory.toString()), cli.err());
         final byte[] runResults = Files.readAllBytes(runDirectory.resolve("results.csv"));
         assertOneLineError("stowage sweep: invalid value for --out: '" + runDirectory + "' holds a run's results"
             + " (summary.json); a sweep would overwrite its results.csv; use another directory",
@@ -286,7 +281,7 @@ class BadInputCliTest {
 
         final Path sweepDirectory = temp.resolve("sweep");
         assertEquals(0, run("sweep", "--vary", "intensity=0.5", "--horizon", "2000", "--out", sweepDirectory.toString()),
-            err.toString());
+            cli.err());
         assertOneLineError("stowage run: invalid value for --out: '" + sweepDirectory + "' holds a sweep's results"
             + " (manifest.json); a run would overwrite its results.csv; use another directory",
             "run", "--horizon", "2000", "--out", sweepDirectory.toString());
@@ -308,8 +303,8 @@ class BadInputCliTest {
         for (final String format : List.of("google2011", "swf", "alibaba")) {
             final String spec = format + ":" + file + (format.equals("alibaba") ? "," + file : "");
             assertOneLineErrorStartingWith("stowage trace-summary: " + file, "trace-summary", spec);
-            assertFalse(err.toString().chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\r'
-                || c == 0x7F || c >= 0x80 && c < 0xA0), err.toString());
+            assertFalse(cli.err().chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\r'
+                || c == 0x7F || c >= 0x80 && c < 0xA0), cli.err());
         }
     }
 
@@ -318,13 +313,13 @@ class BadInputCliTest {
         final Path swf = temp.resolve("bom.swf.txt");
         Files.write(swf, ("\uFEFF; MaxProcs: 4\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n")
             .getBytes(StandardCharsets.UTF_8));
-        assertEquals(0, run("trace-summary", "swf:" + swf), err.toString());
-        assertTrue(out.toString().contains("1 seen = 1 kept"), out.toString());
+        assertEquals(0, run("trace-summary", "swf:" + swf), cli.err());
+        assertTrue(cli.out().contains("1 seen = 1 kept"), cli.out());
         final Path google = temp.resolve("part-00000-of-00001.csv");
         Files.write(google, ("\uFEFF700000000,,200,0,,0,u,0,0,0.1,0.1,0,0\n700000001,,200,0,m1,1,u,0,0,0.1,0.1,0,0\n"
             + "705000000,,200,0,m1,4,u,0,0,0.1,0.1,0,0\n").getBytes(StandardCharsets.UTF_8));
-        assertEquals(0, run("trace-summary", "google2011:" + google), err.toString());
-        assertTrue(out.toString().contains("1 seen = 1 kept"), out.toString());
+        assertEquals(0, run("trace-summary", "google2011:" + google), cli.err());
+        assertTrue(cli.out().contains("1 seen = 1 kept"), cli.out());
     }
 
     // ---- 22: a batch cut short ----
@@ -332,15 +327,15 @@ class BadInputCliTest {
     @Test
     void case22ABatchCutShortByTheHorizonSaysNotDrained(@TempDir final Path directory) throws IOException {
         assertEquals(0, run("run", "--arrivals", "batch:20000", "--horizon", "2000", "--scheduler", "BF-J,FIFO-FF",
-            "--out", directory.toString()), err.toString());
-        final List<String> rows = out.toString().lines().filter(line -> line.startsWith("BF-J ")
+            "--out", directory.toString()), cli.err());
+        final List<String> rows = cli.out().lines().filter(line -> line.startsWith("BF-J ")
             || line.startsWith("FIFO-FF ")).toList();
-        assertEquals(2, rows.size(), out.toString());
+        assertEquals(2, rows.size(), cli.out());
         for (final String row : rows) {
             assertTrue(row.contains(" not drained "), row);
         }
         assertTrue(Files.readAllLines(directory.resolve("results.csv")).contains("BF-J,verdict,not drained"));
-        assertEquals(0, run("run", "--arrivals", "batch:2000", "--scheduler", "BF-J"), err.toString());
-        assertFalse(out.toString().contains("not drained"), "run to completion: " + out);
+        assertEquals(0, run("run", "--arrivals", "batch:2000", "--scheduler", "BF-J"), cli.err());
+        assertFalse(cli.out().contains("not drained"), "run to completion: " + cli.out());
     }
 }

@@ -3,26 +3,21 @@ package org.stowage.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 
 import org.junit.jupiter.api.Test;
 
 class CapacityCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     private int run(final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     /** 2019 paper, Sec. VII-A1, with decimal units so that 0.4 + 0.6 fills a server exactly. */
     @Test
     void discreteSizesPrintRhoLambdaAndTheMix() {
         assertEquals(0, run("capacity", "--sizes", "discrete:0.4@1,0.6@1", "--servers", "1", "--resolution", "1000"));
-        final String[] lines = out.toString().split("\n");
+        final String[] lines = cli.out().split("\n");
         assertEquals("sizes discrete:0.4@1,0.6@1, servers 1 x capacity 1.0, mu 0.01, 1000 units per 1.0", lines[0]);
         assertEquals("  type 0: size 0.4 (400 units), p 0.500000", lines[1]);
         assertEquals("  type 1: size 0.6 (600 units), p 0.500000", lines[2]);
@@ -32,19 +27,18 @@ class CapacityCommandTest {
         assertEquals("  class 0    1.000000 x (1, 1)", lines[6]);
         assertTrue(lines[7].startsWith("column generation: 3 columns (2 initial), 2 LP solves (GLOP), 2 pricing searches"),
             lines[7]);
-        assertEquals(8, lines.length, out.toString());
-        assertEquals("", err.toString());
+        assertEquals(8, lines.length, cli.out());
+        assertEquals("", cli.err());
     }
 
     @Test
     void aBinaryResolutionSaysWhyPointFourAndPointSixDoNotPair() {
         assertEquals(0, run("capacity", "--sizes", "discrete:0.4@1,0.6@1", "--servers", "1", "--resolution", "1048576"));
-        assertTrue(out.toString().contains("note: size(s) 0.4, 0.6 are not whole units at 1048576 per 1.0"), out.toString());
-        assertTrue(out.toString().contains("rho*    = 1.333333333"), out.toString());
-        out.getBuffer().setLength(0);
+        assertTrue(cli.out().contains("note: size(s) 0.4, 0.6 are not whole units at 1048576 per 1.0"), cli.out());
+        assertTrue(cli.out().contains("rho*    = 1.333333333"), cli.out());
         assertEquals(0, run("capacity", "--sizes", "discrete:0.4@1,0.6@1", "--servers", "1"));
-        assertTrue(!out.toString().contains("note:"), "decimal default: 0.4 and 0.6 are whole units: " + out);
-        assertTrue(out.toString().contains("rho*    = 2.000000000"), out.toString());
+        assertTrue(!cli.out().contains("note:"), "decimal default: 0.4 and 0.6 are whole units: " + cli.out());
+        assertTrue(cli.out().contains("rho*    = 2.000000000"), cli.out());
     }
 
     /** 2019 paper, Sec. VII-A2: one server of capacity 10, sizes 2 and 5 in ratio 2:1. */
@@ -52,7 +46,7 @@ class CapacityCommandTest {
     void capacityTenWithMaximalConfigurations() {
         assertEquals(0, run("capacity", "--sizes", "discrete:2@2,5@1", "--servers", "1", "--capacity", "10", "--maximal",
             "--enumerate"));
-        final String text = out.toString();
+        final String text = cli.out();
         assertTrue(text.contains("rho*    = 3.333333333"), text);
         assertTrue(text.contains("lambda* = 0.0333333333 jobs per time unit at mu = 0.01"), text);
         assertTrue(text.contains("  class 0    0.555556 x (0, 2)\n  class 0    0.444444 x (5, 0)\n"), text);
@@ -65,7 +59,7 @@ class CapacityCommandTest {
     void vectorSizesOnHeterogeneousServers() {
         assertEquals(0, run("capacity", "--sizes", "discrete:0.25/0.5@1,0.5/0.125@2", "--servers", "2x1/1,3x0.5/2",
             "--mu", "1"));
-        final String text = out.toString();
+        final String text = cli.out();
         assertTrue(text.startsWith("sizes discrete:0.25/0.5@1,0.5/0.125@2, servers 2 x capacity 1.0/1.0 + 3 x capacity "
             + "0.5/2.0, mu 1.0, 1000000 units per 1.0\n  type 0: size 0.25/0.5 (250000/500000 units), p 0.333333\n"), text);
         // Class 0 (1/1) holds (2, 0), (1, 1) or (0, 2); class 1 (0.5/2) holds (2, 0) or (0, 1). All of class 0 in
@@ -80,7 +74,7 @@ class CapacityCommandTest {
     @Test
     void ec2SizesOnEc2Servers() {
         assertEquals(0, run("capacity", "--sizes", "ec2", "--servers", "ec2:20", "--maximal"));
-        final String text = out.toString();
+        final String text = cli.out();
         assertTrue(text.startsWith("sizes ec2, servers 20 x capacity 1.0/1.0/1.0, mu 0.01"), text);
         assertTrue(text.contains("rho*    = 60.000000000"), text);
         assertTrue(text.contains("maximal configurations of class 0 (6):"), text);
@@ -92,7 +86,7 @@ class CapacityCommandTest {
         // a binary resolution and grid, so the numbers below are those docs/THEORY.md explains
         assertEquals(0, run("capacity", "--sizes", "uniform:0.1,0.9", "--max-intervals", "32", "--resolution", "1048576",
             "--grid", "4096"));
-        final String[] lines = out.toString().split("\n");
+        final String[] lines = cli.out().split("\n");
         assertEquals("sizes uniform:0.1,0.9, servers 5 x capacity 1.0, mu 0.01, 1048576 units per 1.0, partition grid "
             + "4096 steps per 1.0", lines[0]);
         assertTrue(lines[1].startsWith("intervals     lower rho*     upper rho*   rel. gap"), lines[1]);
@@ -138,12 +132,12 @@ class CapacityCommandTest {
     @Test
     void helpHasExamples() {
         assertEquals(0, run("capacity", "--help"));
-        assertTrue(out.toString().contains("Examples:"), out.toString());
-        assertTrue(out.toString().contains("stowage capacity --sizes uniform:0.1,0.9"), out.toString());
+        assertTrue(cli.out().contains("Examples:"), cli.out());
+        assertTrue(cli.out().contains("stowage capacity --sizes uniform:0.1,0.9"), cli.out());
     }
 
     private void assertOneLineError(final String expected, final String... args) {
-        assertEquals(2, run(args), String.join(" ", args) + ": " + out + err);
-        assertEquals(expected + System.lineSeparator(), err.toString());
+        assertEquals(2, run(args), String.join(" ", args) + ": " + cli.transcript());
+        assertEquals(expected + System.lineSeparator(), cli.err());
     }
 }

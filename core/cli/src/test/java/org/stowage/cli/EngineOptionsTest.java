@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,11 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
  * write the local runner's files byte for byte, and the engine options fail with one line.
  */
 class EngineOptionsTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     private int run(final List<String> args) {
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args.toArray(String[]::new));
+        return cli.run(args.toArray(String[]::new));
     }
 
     private static List<String> with(final List<String> args, final String... more) {
@@ -38,11 +35,11 @@ class EngineOptionsTest {
     void aSweepOnAnotherEngineWritesTheLocalFilesByteForByte(@TempDir final Path directory) throws IOException {
         final List<String> sweep = List.of("sweep", "--scheduler", "BF-J/S,FIFO-FF", "--vary", "intensity=0.8,0.95",
             "--vary", "servers=2,4", "--replications", "2", "--horizon", "20000", "--seed", "5");
-        assertEquals(0, run(with(sweep, "--out", directory.resolve("local").toString(), "--threads", "2")), err.toString());
+        assertEquals(0, run(with(sweep, "--out", directory.resolve("local").toString(), "--threads", "2")), cli.err());
         assertEquals(0, run(with(sweep, "--out", directory.resolve("other").toString(), "--engine", "serializing")),
-            err.toString());
-        assertTrue(out.toString().contains("16 runs (4 points x 2 replications x 2 schedulers) on a serializing test engine"),
-            out.toString());
+            cli.err());
+        assertTrue(cli.out().contains("16 runs (4 points x 2 replications x 2 schedulers) on a serializing test engine"),
+            cli.out());
         assertSameFiles(directory.resolve("local"), directory.resolve("other"), "results.csv", "summary.csv",
             "manifest.json");
     }
@@ -51,9 +48,9 @@ class EngineOptionsTest {
     void aFigureOnAnotherEngineWritesTheLocalFilesByteForByte(@TempDir final Path directory) throws IOException {
         final List<String> reproduce = List.of("reproduce", "fig4a", "--quick", "--seed", "3");
         assertEquals(0, run(with(reproduce, "--out", directory.resolve("local").toString(), "--threads", "2")),
-            err.toString());
+            cli.err());
         assertEquals(0, run(with(reproduce, "--out", directory.resolve("other").toString(), "--engine", "serializing")),
-            err.toString());
+            cli.err());
         assertSameFiles(directory.resolve("local/fig4a"), directory.resolve("other/fig4a"), "results.csv", "summary.csv",
             "manifest.json", "fig4a.csv");
     }
@@ -63,9 +60,9 @@ class EngineOptionsTest {
     void aDjsfItemOnAnotherEngineWritesTheLocalFilesByteForByte(@TempDir final Path directory) throws IOException {
         final List<String> reproduce = List.of("reproduce", "djsf-fig1", "--seed", "3");
         assertEquals(0, run(with(reproduce, "--out", directory.resolve("local").toString(), "--threads", "2")),
-            err.toString());
+            cli.err());
         assertEquals(0, run(with(reproduce, "--out", directory.resolve("other").toString(), "--engine", "serializing")),
-            err.toString());
+            cli.err());
         assertSameFiles(directory.resolve("local/djsf-fig1"), directory.resolve("other/djsf-fig1"), "results.csv",
             "summary.csv", "manifest.json", "djsf-fig1.csv");
     }
@@ -114,8 +111,7 @@ class EngineOptionsTest {
     }
 
     private void assertError(final String expected, final List<String> args) {
-        err.getBuffer().setLength(0);
-        assertEquals(2, run(args), out.toString());
-        assertEquals(expected + "\n", err.toString().replace("\r\n", "\n"));
+        assertEquals(2, run(args), cli.out());
+        assertEquals(expected + "\n", cli.err().replace("\r\n", "\n"));
     }
 }

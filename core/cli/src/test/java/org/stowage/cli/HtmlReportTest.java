@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,16 +29,13 @@ import org.stowage.reproduce.HtmlReport;
 class HtmlReportTest {
     private static final String FIG1 = "arrival,duration,r1\n0,4,1.0\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n";
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withHeap(1L << 30);
 
     @TempDir
     Path temp;
 
     private int run(final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return StowageCli.execute(1L << 30, new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     /** The page, checked to need nothing but itself and the files beside it. */
@@ -75,7 +70,7 @@ class HtmlReportTest {
         final Path jobs = Files.writeString(temp.resolve("fig1.csv"), FIG1);
         final Path folder = temp.resolve("run");
         assertEquals(0, run("run", "--jobs", jobs.toString(), "--servers", "1", "--time-mode", "continuous",
-            "--scheduler", "SJF,DJSF", "--out", folder.toString()), out + "" + err);
+            "--scheduler", "SJF,DJSF", "--out", folder.toString()), cli.transcript());
         final Document page = page(folder);
         assertTrue(page.selectFirst("pre.command").text().startsWith("bin/stowage run --scheduler SJF --scheduler DJSF"),
             page.selectFirst("pre.command").text());
@@ -93,7 +88,7 @@ class HtmlReportTest {
         final Path jobs = Files.writeString(temp.resolve("fig1.csv"), FIG1);
         final Path folder = temp.resolve("sweep");
         assertEquals(0, run("sweep", "--jobs", jobs.toString(), "--time-mode", "continuous", "--scheduler", "SJF,DJSF",
-            "--vary", "servers=1,2", "--threads", "1", "--out", folder.toString()), out + "" + err);
+            "--vary", "servers=1,2", "--threads", "1", "--out", folder.toString()), cli.transcript());
         final Document page = page(folder);
         assertTrue(page.selectFirst("pre.command").text().contains("--vary servers=1,2"));
         final Element results = page.selectFirst("table.results");
@@ -113,10 +108,10 @@ class HtmlReportTest {
     void aReproductionsPagesHoldEveryPlotAndClaim() throws IOException {
         final Path folder = temp.resolve("figures");
         assertEquals(0, run("reproduce", "fig4a", "--quick", "--threads", "2", "--out", folder.toString()),
-            out + "" + err);
-        final long claims = out.toString().lines()
+            cli.transcript());
+        final long claims = cli.out().lines()
             .filter(line -> line.matches(".* \\| (agrees|differs|not checked) +\\| .*")).count();
-        assertTrue(claims > 0, out.toString());
+        assertTrue(claims > 0, cli.out());
         final Path figure = folder.resolve("fig4a");
         final long plots;
         try (var files = Files.list(figure)) {
@@ -141,7 +136,7 @@ class HtmlReportTest {
         assumeTrue(trace != null, "no Google 2011 trace at " + SharedTraces.folder());
         final Path folder = temp.resolve("jobs");
         assertEquals(0, run("reproduce", "djsf-jobs", "--quick", "--threads", "2", "--trace", trace.toString(),
-            "--out", folder.toString()), out + "" + err);
+            "--out", folder.toString()), cli.transcript());
         final Document page = page(folder.resolve("djsf-jobs"));
         assertEquals(1, page.select("figure svg").size(), "the bar chart, inline");
         assertEquals(List.of("djsf-jobs.svg", "djsf-jobs.png"),
@@ -160,10 +155,10 @@ class HtmlReportTest {
             "the Google trace is beside the working directory: nothing is skipped");
         final Path folder = temp.resolve("djsf");
         assertEquals(0, run("reproduce", "all-djsf", "--quick", "--threads", "2", "--out", folder.toString()),
-            out + "" + err);
-        final List<String> lines = out.toString().lines().toList();
+            cli.transcript());
+        final List<String> lines = cli.out().lines().toList();
         final String skippedLine = lines.stream().filter(line -> line.contains(" skipped: no Google 2011 trace at "))
-            .findFirst().orElseThrow(() -> new AssertionError(out.toString()));
+            .findFirst().orElseThrow(() -> new AssertionError(cli.out()));
         final String skipped = skippedLine.substring(0, skippedLine.indexOf(" skipped: "));
         assertTrue(skipped.startsWith("djsf-"), skippedLine);
         assertTrue(lines.get(lines.size() - 1).endsWith("; " + skipped + " skipped (no trace)"), lines.get(lines.size() - 1));
@@ -188,12 +183,12 @@ class HtmlReportTest {
     @Test
     void noPlotsLeavesThePlotsOutAndAppliesWithOutOnly() throws IOException {
         final Path folder = temp.resolve("plain");
-        assertEquals(0, run("run", "--horizon", "2000", "--out", folder.toString(), "--no-plots"), out + "" + err);
+        assertEquals(0, run("run", "--horizon", "2000", "--out", folder.toString(), "--no-plots"), cli.transcript());
         assertFalse(Files.exists(folder.resolve("queue.png")) || Files.exists(folder.resolve("queue.svg")));
         assertTrue(page(folder).select("figure svg").isEmpty());
         assertEquals(2, run("run", "--horizon", "2000", "--no-plots"));
         assertEquals("stowage run: --no-plots applies with --out only (nothing is drawn without it)"
-            + System.lineSeparator(), err.toString());
+            + System.lineSeparator(), cli.err());
     }
 
     @Test
@@ -202,7 +197,7 @@ class HtmlReportTest {
         Files.writeString(folder.resolve("index.html"), "<html><body>my site</body></html>");
         assertEquals(2, run("run", "--horizon", "1000", "--out", folder.toString()));
         assertEquals("stowage run: invalid value for --out: '" + folder + "' holds an index.html that stowage did not"
-            + " write (the report would replace it); use another directory" + System.lineSeparator(), err.toString());
+            + " write (the report would replace it); use another directory" + System.lineSeparator(), cli.err());
         assertEquals("<html><body>my site</body></html>", Files.readString(folder.resolve("index.html")));
         assertFalse(Files.exists(folder.resolve("results.csv")), "nothing written");
     }

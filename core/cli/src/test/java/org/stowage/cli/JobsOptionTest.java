@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,16 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code stowage run --jobs FILE.csv}: the Fig. 1 example as a command, and bad rows as one-line errors. */
 class JobsOptionTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withHeap(1L << 30);
 
     @TempDir
     Path temp;
 
     private int run(final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return StowageCli.execute(1L << 30, new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     @Test
@@ -36,8 +31,8 @@ class JobsOptionTest {
             "arrival,duration,r1\n0,4,1.0\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n");
         final Path results = temp.resolve("out");
         assertEquals(0, run("run", "--jobs", jobs.toString(), "--servers", "1", "--time-mode", "continuous",
-            "--scheduler", "SJF,DJSF,DJSF-pooled,Tetris", "--out", results.toString()), out + "" + err);
-        assertTrue(out.toString().contains("5 jobs from " + jobs), out.toString());
+            "--scheduler", "SJF,DJSF,DJSF-pooled,Tetris", "--out", results.toString()), cli.transcript());
+        assertTrue(cli.out().contains("5 jobs from " + jobs), cli.out());
         final List<String> lines = Files.readAllLines(results.resolve("results.csv"));
         for (final String kernel : List.of("SJF", "DJSF", "DJSF-pooled", "Tetris")) {
             assertTrue(lines.stream().anyMatch(line -> line.equals(kernel + ",completed_total,5")), kernel + ": " + lines);
@@ -55,18 +50,18 @@ class JobsOptionTest {
             "arrival,duration,r1\n0,4,1.0\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n");
         final Path results = temp.resolve("out");
         assertEquals(0, run("run", "--jobs", jobs.toString(), "--servers", "1", "--time-mode", "continuous",
-            "--scheduler", "SJF,DJSF", "--out", results.toString()), out + "" + err);
-        final List<String> printed = out.toString().lines().toList();
+            "--scheduler", "SJF,DJSF", "--out", results.toString()), cli.transcript());
+        final List<String> printed = cli.out().lines().toList();
         final List<String> labels = List.of(printed.get(2).trim().split(" +"));
-        assertTrue(printed.get(1).contains("JCT") && labels.contains("makespan"), out.toString());
+        assertTrue(printed.get(1).contains("JCT") && labels.contains("makespan"), cli.out());
         final int jctMean = 7;
         assertEquals("mean", labels.get(jctMean), "the JCT group's first column: " + printed.get(2));
         final String[] sjf = row(printed, "SJF");
         final String[] djsf = row(printed, "DJSF");
-        assertEquals("7.36", sjf[jctMean], out.toString());
-        assertEquals("5.00", djsf[jctMean], out.toString());
-        assertEquals("8.20", sjf[labels.indexOf("makespan")], out.toString());
-        assertEquals("8.20", djsf[labels.indexOf("makespan")], out.toString());
+        assertEquals("7.36", sjf[jctMean], cli.out());
+        assertEquals("5.00", djsf[jctMean], cli.out());
+        assertEquals("8.20", sjf[labels.indexOf("makespan")], cli.out());
+        assertEquals("8.20", djsf[labels.indexOf("makespan")], cli.out());
 
         final List<String> csv = Files.readAllLines(results.resolve("results.csv"));
         assertEquals(7.36, metric(csv, "SJF", "jct_mean"), 1e-12);
@@ -87,36 +82,36 @@ class JobsOptionTest {
         final Path jobs = Files.writeString(temp.resolve("fig1.csv"),
             "arrival,duration,r1\n0,4,1.0\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n0,4.2,0.25\n");
         assertEquals(0, run("sweep", "--jobs", jobs.toString(), "--time-mode", "continuous", "--scheduler", "SJF,DJSF",
-            "--vary", "servers=1,2", "--threads", "1", "--out", temp.resolve("sweep").toString()), out + "" + err);
-        final List<String> printed = out.toString().lines().toList();
+            "--vary", "servers=1,2", "--threads", "1", "--out", temp.resolve("sweep").toString()), cli.transcript());
+        final List<String> printed = cli.out().lines().toList();
         final String header = printed.stream().filter(line -> line.startsWith("servers")).findFirst().orElseThrow();
         assertTrue(header.contains("mean JCT") && header.contains("p99 JCT") && header.contains("makespan"), header);
         assertTrue(printed.stream().anyMatch(line -> line.matches("1 +SJF +1\\.951 +7\\.36 +8\\.21 +8\\.20 .*")),
-            out.toString());
+            cli.out());
         assertTrue(printed.stream().anyMatch(line -> line.matches("1 +DJSF +0\\.512 +5\\.00 +8\\.21 +8\\.20 .*")),
-            out.toString());
+            cli.out());
         for (final String plot : List.of("mean_queue", "jct_mean", "jct_p99", "makespan")) {
             assertTrue(Files.isRegularFile(temp.resolve("sweep").resolve(plot + ".png")), plot);
             assertTrue(Files.isRegularFile(temp.resolve("sweep").resolve(plot + ".svg")), plot);
         }
-        assertTrue(out.toString().contains("plots (.png, .svg) of mean_queue, wait_mean, jct_mean, jct_p99,"
-            + " utilization_r0, makespan against servers"), out.toString());
+        assertTrue(cli.out().contains("plots (.png, .svg) of mean_queue, wait_mean, jct_mean, jct_p99,"
+            + " utilization_r0, makespan against servers"), cli.out());
         // two servers: the big job on one, the four small ones on the other, all from time 0
         assertTrue(printed.stream().anyMatch(line -> line.matches("2 +SJF +0\\.000 +4\\.16 +4\\.20 +4\\.20 .*")),
-            out.toString());
+            cli.out());
     }
 
     /** An open workload's table: response time and throughput (no makespan), at most 130 characters wide. */
     @Test
     void openRunsPrintResponseTimesWithinOneHundredThirtyColumns() {
-        assertEquals(0, run("run", "--scheduler", "BF-J/S,FIFO-FF", "--horizon", "20000"), out + "" + err);
-        final List<String> printed = out.toString().lines().toList();
+        assertEquals(0, run("run", "--scheduler", "BF-J/S,FIFO-FF", "--horizon", "20000"), cli.transcript());
+        final List<String> printed = cli.out().lines().toList();
         assertTrue(printed.get(1).contains("response") && printed.get(2).contains("thruput")
-            && !printed.get(2).contains("makespan"), out.toString());
+            && !printed.get(2).contains("makespan"), cli.out());
         for (final String line : printed.subList(1, printed.size())) {
             assertTrue(line.length() <= RunTable.WIDTH, line.length() + " characters: " + line);
         }
-        assertEquals(14, row(printed, "BF-J/S").length, "a value in every column: " + out);
+        assertEquals(14, row(printed, "BF-J/S").length, "a value in every column: " + cli.out());
     }
 
     private static String[] row(final List<String> printed, final String scheduler) {
@@ -135,15 +130,15 @@ class JobsOptionTest {
         final Path bad = Files.writeString(temp.resolve("bad.csv"), "arrival,duration,r1\n0,4,1.0\n0,-1,0.25\n");
         assertEquals(2, run("run", "--jobs", bad.toString(), "--servers", "1", "--scheduler", "SJF"));
         assertEquals("stowage run: " + bad + " line 3, duration (column 2) = '-1': must be a finite number > 0" + System.lineSeparator(),
-            err.toString());
+            cli.err());
         assertEquals(2, run("run", "--jobs", temp.resolve("missing.csv").toString(), "--scheduler", "SJF"));
-        assertTrue(err.toString().startsWith("stowage run: invalid value for --jobs: '")
-            || err.toString().contains("invalid value for --jobs"), err.toString());
-        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(cli.err().startsWith("stowage run: invalid value for --jobs: '")
+            || cli.err().contains("invalid value for --jobs"), cli.err());
+        assertEquals(1, cli.err().lines().count(), cli.err());
         final Path good = Files.writeString(temp.resolve("two.csv"), "arrival,duration,r1,r2\n0,4,0.5,0.5\n");
         assertEquals(2, run("run", "--jobs", good.toString(), "--servers", "1", "--intensity", "0.5",
             "--scheduler", "SJF"));
         assertEquals("stowage run: --intensity does not apply with --jobs '" + good + "' (the file gives every job)"
-            + System.lineSeparator(), err.toString());
+            + System.lineSeparator(), cli.err());
     }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -22,16 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
  * same path.
  */
 class LotesOnJobListTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     @TempDir
     Path temp;
 
     private int run(final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     /** {@code jobs} jobs, one every 30 s, durations 1 to 120 minutes, two resources of 0.01 to 0.21. */
@@ -49,8 +44,8 @@ class LotesOnJobListTest {
     void lotesRunsOnAJobListWithKMeansClassesAndItsPlanBeforeTheTable() throws IOException {
         final Path jobs = jobList("jobs.csv", 300);
         assertEquals(0, run("run", "--servers", "google2011:1", "--jobs", jobs.toString(), "--time-mode", "continuous",
-            "--scheduler", "LoTES,Greedy"), err.toString());
-        final String[] lines = out.toString().split("\n");
+            "--scheduler", "LoTES,Greedy"), cli.err());
+        final String[] lines = cli.out().split("\n");
         assertTrue(lines[0].contains(", classes kmeans:k=4,train=4h (list times read as seconds), LoTES lambda* "),
             lines[0]);
         assertTrue(lines[0].contains(" bins"), lines[0]);
@@ -69,17 +64,17 @@ class LotesOnJobListTest {
     void theTrainingWindowAndKChangeThePlan() throws IOException {
         final Path jobs = jobList("jobs.csv", 300);
         assertEquals(0, run("run", "--servers", "google2011:1", "--jobs", jobs.toString(), "--time-mode", "continuous",
-            "--scheduler", "LoTES"), err.toString());
-        final String whole = out.toString().lines().findFirst().orElseThrow();
+            "--scheduler", "LoTES"), cli.err());
+        final String whole = cli.out().lines().findFirst().orElseThrow();
         assertEquals(0, run("run", "--servers", "google2011:1", "--jobs", jobs.toString(), "--time-mode", "continuous",
-            "--scheduler", "LoTES", "--classes", "kmeans:k=2,train=30m"), err.toString());
-        final String short2 = out.toString().lines().findFirst().orElseThrow();
+            "--scheduler", "LoTES", "--classes", "kmeans:k=2,train=30m"), cli.err());
+        final String short2 = cli.out().lines().findFirst().orElseThrow();
         assertTrue(short2.contains("classes kmeans:k=2,train=30m"), short2);
         assertTrue(!lambdaStar(whole).equals(lambdaStar(short2)), "k = 2 on the first 60 jobs plans otherwise: "
             + whole + " / " + short2);
         assertEquals(0, run("run", "--servers", "google2011:1", "--jobs", jobs.toString(), "--time-mode", "continuous",
-            "--scheduler", "LoTES", "--classes", "kmeans:k=2,train=30m"), err.toString());
-        assertEquals(short2, out.toString().lines().findFirst().orElseThrow(), "same inputs, same plan");
+            "--scheduler", "LoTES", "--classes", "kmeans:k=2,train=30m"), cli.err());
+        assertEquals(short2, cli.out().lines().findFirst().orElseThrow(), "same inputs, same plan");
     }
 
     private static String lambdaStar(final String description) {
@@ -92,7 +87,7 @@ class LotesOnJobListTest {
         final Path jobs = jobList("jobs.csv", 120);
         assertEquals(0, run("sweep", "--jobs", jobs.toString(), "--time-mode",
             "continuous", "--scheduler", "LoTES,Greedy", "--vary", "servers=google2011:1,google2011:2", "--out",
-            temp.resolve("sweep").toString()), err.toString());
+            temp.resolve("sweep").toString()), cli.err());
         assertTrue(Files.readString(temp.resolve("sweep").resolve("results.csv")).contains("LoTES"),
             "the sweep ran LoTES");
     }
@@ -137,8 +132,8 @@ class LotesOnJobListTest {
         final String[] full = new String[args.length + 5];
         System.arraycopy(new String[] {"run", "--servers", "google2011:1", "--time-mode", "continuous"}, 0, full, 0, 5);
         System.arraycopy(args, 0, full, 5, args.length);
-        assertEquals(2, run(full), err.toString());
-        assertEquals("", out.toString());
-        assertEquals(message, err.toString().strip());
+        assertEquals(2, run(full), cli.err());
+        assertEquals("", cli.out());
+        assertEquals(message, cli.err().strip());
     }
 }

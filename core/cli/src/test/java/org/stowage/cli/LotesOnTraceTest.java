@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -21,14 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
  * line, exit 2, before any output.
  */
 class LotesOnTraceTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     @TempDir
     Path temp;
 
     private int run(final String... args) {
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     /** A google2011 task_events file of {@code tasks} tasks (submit, schedule, finish), varied requests and durations. */
@@ -56,8 +53,8 @@ class LotesOnTraceTest {
     void lotesRunsOnATraceWithKMeansClassesAndItsPlanInTheDescription() throws IOException {
         final Path google = googleTrace(200);
         assertEquals(0, run("run", "--servers", "google2011:1", "--resources", "2", "--google-rule", "attempts",
-            "--trace", "google2011:" + google, "--time-mode", "continuous", "--scheduler", "LoTES,Greedy"), err.toString());
-        final String[] lines = out.toString().split("\n");
+            "--trace", "google2011:" + google, "--time-mode", "continuous", "--scheduler", "LoTES,Greedy"), cli.err());
+        final String[] lines = cli.out().split("\n");
         assertTrue(lines[0].contains(", LoTES lambda* "), lines[0]);
         assertTrue(lines[0].contains(" bins"), lines[0]);
         assertTrue(lines[2].startsWith("scheduler"), "the table's header comes after the description: " + lines[2]);
@@ -74,8 +71,8 @@ class LotesOnTraceTest {
         final Path google = googleTrace(3);
         assertEquals(2, run("run", "--servers", "google2011:1", "--resources", "2", "--trace", "google2011:" + google,
             "--time-mode", "continuous", "--scheduler", "Greedy,LoTES"));
-        assertEquals("", out.toString());
-        final String message = err.toString().strip();
+        assertEquals("", cli.out());
+        final String message = cli.err().strip();
         assertEquals(1, message.lines().count(), message);
         assertEquals("stowage run: invalid value for --trace: LoTES's job classes (--classes kmeans:k=4,train=4h)"
             + " cannot be made: k-means: 3 training jobs for 4 classes", message);
@@ -85,8 +82,8 @@ class LotesOnTraceTest {
     void classesChangeKAndTheTrainingWindow() throws IOException {
         final Path google = googleTrace(200);
         assertEquals(0, run("run", "--servers", "google2011:1", "--resources", "2", "--trace", "google2011:" + google,
-            "--time-mode", "continuous", "--scheduler", "LoTES", "--classes", "kmeans:k=2,train=90m"), err.toString());
-        assertTrue(out.toString().lines().findFirst().orElseThrow().contains(", LoTES lambda* "), out.toString());
+            "--time-mode", "continuous", "--scheduler", "LoTES", "--classes", "kmeans:k=2,train=90m"), cli.err());
+        assertTrue(cli.out().lines().findFirst().orElseThrow().contains(", LoTES lambda* "), cli.out());
     }
 
     @Test
@@ -105,14 +102,12 @@ class LotesOnTraceTest {
     }
 
     private void assertRefused(final String message, final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
         final String[] full = new String[args.length + 7];
         System.arraycopy(new String[] {"run", "--servers", "google2011:1", "--resources", "2", "--time-mode",
             "continuous"}, 0, full, 0, 7);
         System.arraycopy(args, 0, full, 7, args.length);
-        assertEquals(2, run(full), err.toString());
-        assertEquals("", out.toString());
-        assertEquals(message, err.toString().strip());
+        assertEquals(2, run(full), cli.err());
+        assertEquals("", cli.out());
+        assertEquals(message, cli.err().strip());
     }
 }

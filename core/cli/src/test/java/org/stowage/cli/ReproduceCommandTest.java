@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,35 +18,32 @@ import org.stowage.reproduce.Figures;
  * for every figure (DJSF's items included), and kernels added to a figure with {@code --add-scheduler}.
  */
 class ReproduceCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     private int run(final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     private void assertError(final String expected, final String... args) {
-        assertEquals(2, run(args), out.toString());
-        assertEquals(expected + "\n", err.toString().replace("\r\n", "\n"));
+        assertEquals(2, run(args), cli.out());
+        assertEquals(expected + "\n", cli.err().replace("\r\n", "\n"));
     }
 
     @Test
     void theHelpListsEveryNameOfTheRegistryAndItsExamplesNameKnownFigures() {
         assertEquals(0, run("reproduce", "--help"));
-        final String help = out.toString().replaceAll("\\s+", " ");
+        final String help = cli.out().replaceAll("\\s+", " ");
         final List<String> names = Figures.of(null).names();
         assertTrue(help.contains(String.join(", ", names)), help);
         int examples = 0;
-        for (final String line : out.toString().split("\n")) {
+        for (final String line : cli.out().split("\n")) {
             if (line.strip().startsWith("stowage reproduce ")) {
                 final String name = line.strip().split("\\s+")[2];
                 assertTrue(names.contains(name), "example " + line.strip() + " names no figure");
                 examples++;
             }
         }
-        assertTrue(examples >= 5, out.toString());
+        assertTrue(examples >= 5, cli.out());
     }
 
     @Test
@@ -69,8 +64,8 @@ class ReproduceCommandTest {
             + " time, the figure's runs are SLOTTED", "reproduce", "fig4b", "--quick", "--add-scheduler", "RMS",
             "--out", target);
         assertEquals(2, run("reproduce", "fig4b", "--quick", "--add-scheduler", "Nope", "--out", target));
-        assertTrue(err.toString().startsWith("stowage reproduce: invalid value for --add-scheduler: unknown scheduler"
-            + " 'Nope'; known: "), err.toString());
+        assertTrue(cli.err().startsWith("stowage reproduce: invalid value for --add-scheduler: unknown scheduler"
+            + " 'Nope'; known: "), cli.err());
         assertTrue(Files.notExists(directory.resolve("out")));
     }
 
@@ -81,11 +76,11 @@ class ReproduceCommandTest {
     @Test
     void anAddedKernelJoinsTheFigureAndLeavesItsClaimsAlone(@TempDir final Path directory) throws IOException {
         assertEquals(0, run("reproduce", "fig4b", "--quick", "--seed", "4", "--out", directory.resolve("plain").toString()),
-            err.toString());
-        final List<String> plainClaims = claimLines(out.toString());
+            cli.err());
+        final List<String> plainClaims = claimLines(cli.out());
         assertEquals(0, run("reproduce", "fig4b", "--quick", "--seed", "4", "--add-scheduler", "FIFO-RF", "--out",
-            directory.resolve("added").toString()), err.toString());
-        final String added = out.toString();
+            directory.resolve("added").toString()), cli.err());
+        final String added = cli.out();
         assertEquals(plainClaims, claimLines(added));
         assertTrue(added.contains("Added with --add-scheduler (not in the paper; no claim reads them): FIFO-RF."), added);
         final List<String> plainRows = Files.readAllLines(directory.resolve("plain/fig4b/fig4b.csv"));
@@ -103,8 +98,8 @@ class ReproduceCommandTest {
         assertEquals(plainRows, withoutAdded);
         assertTrue(Files.readString(directory.resolve("added/fig4b/manifest.json")).contains("\"added_schedulers\""));
         assertEquals(0, run("reproduce", "fig4b", "--quick", "--seed", "4", "--add-scheduler", "FIFO-RF", "--out",
-            directory.resolve("added").toString()), err.toString());
-        assertTrue(out.toString().contains("10 runs (10 kept from an earlier try)"), out.toString());
+            directory.resolve("added").toString()), cli.err());
+        assertTrue(cli.out().contains("10 runs (10 kept from an earlier try)"), cli.out());
     }
 
     /** The claims table's rows: paper | verdict | ours. */

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -20,23 +18,20 @@ import org.junit.jupiter.api.io.TempDir;
 class RequestValidationTest {
     private static final long ONE_GIB = 1L << 30;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withHeap(ONE_GIB);
 
     @TempDir
     Path temp;
 
     private int run(final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
-        return StowageCli.execute(ONE_GIB, new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     /** Exit 2, exactly {@code expected} on standard error, nothing printed, nothing under {@code temp}. */
     private void assertRefused(final String expected, final String... args) throws IOException {
-        assertEquals(2, run(args), String.join(" ", args) + ": " + out + err);
-        assertEquals(expected + System.lineSeparator(), err.toString(), String.join(" ", args));
-        assertEquals("", out.toString(), "nothing ran: " + String.join(" ", args));
+        assertEquals(2, run(args), String.join(" ", args) + ": " + cli.transcript());
+        assertEquals(expected + System.lineSeparator(), cli.err(), String.join(" ", args));
+        assertEquals("", cli.out(), "nothing ran: " + String.join(" ", args));
         try (var written = Files.list(temp)) {
             assertFalse(written.anyMatch(path -> path.getFileName().toString().startsWith("out")),
                 "nothing written: " + String.join(" ", args));
@@ -135,7 +130,7 @@ class RequestValidationTest {
     void aSweepManifestStatesOnlyWhatEveryPointShares() throws IOException {
         final Path directory = temp.resolve("sweep");
         assertEquals(0, run("sweep", "--vary", "servers=5,10", "--horizon", "2000", "--threads", "1", "--out",
-            directory.toString()), err.toString());
+            directory.toString()), cli.err());
         final com.fasterxml.jackson.databind.JsonNode inputs = new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(directory.resolve("manifest.json").toFile()).get("inputs");
         assertFalse(inputs.has("servers"), inputs.toString());
@@ -150,11 +145,11 @@ class RequestValidationTest {
     void aLaterSchedulerRunningOutOfMemoryKeepsTheEarlierResults() throws IOException {
         final Path directory = temp.resolve("kept");
         assertEquals(1, run("run", "--scheduler", "BF-J," + ExhaustingFamily.NAME, "--horizon", "2000", "--out",
-            directory.toString()), out + "" + err);
+            directory.toString()), cli.transcript());
         assertEquals("stowage run: out of memory (Java heap space (" + ExhaustingFamily.NAME + ")) after all: the run"
             + " needed more than the 1.0 GiB this JVM may use; rerun with a larger -Xmx (java -Xmx8g -jar stowage.jar,"
             + " or JAVA_OPTS=-Xmx8g bin/stowage); 1 of 2 schedulers had finished; the results of BF-J are in "
-            + directory + " (summary.json says \"complete\": false)" + System.lineSeparator(), err.toString());
+            + directory + " (summary.json says \"complete\": false)" + System.lineSeparator(), cli.err());
         final com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(directory.resolve("summary.json").toFile());
         assertFalse(summary.get("complete").asBoolean());
@@ -172,7 +167,7 @@ class RequestValidationTest {
             + " --time-mode 'slotted' (the default) needs whole slots (use --time-mode continuous)", "run", "--jobs",
             fractional.toString(), "--scheduler", "SJF", "--out", outDir());
         assertEquals(0, run("run", "--jobs", fractional.toString(), "--scheduler", "SJF", "--time-mode", "continuous"),
-            err.toString());
+            cli.err());
         final Path huge = Files.writeString(temp.resolve("huge.csv"), "arrival,duration,r1\n0,4,0.5\n0,1e300,0.25\n");
         assertRefused("stowage run: " + huge + " line 3, duration (column 2) = '1e300': must be below 9007199254740992:"
             + " a simulation's times are exact only up to 2^53", "run", "--jobs", huge.toString(), "--scheduler", "SJF",
@@ -205,7 +200,7 @@ class RequestValidationTest {
             + " be cut; --time-mode continuous takes any time)", "sweep", "--horizon", "100", "--warmup", "10.5",
             "--vary", "intensity=0.5,0.6", "--out", outDir());
         assertEquals(0, run("run", "--horizon", "2.5", "--time-mode", "continuous", "--service", "exponential:1",
-            "--scheduler", "BF-J"), err.toString());
+            "--scheduler", "BF-J"), cli.err());
         final Path trace = Files.createDirectories(temp.resolve("trace"));
         assertRefused("stowage reproduce: invalid value for --trace: '" + trace + "': fig3a reads no trace (the figures"
             + " that do: fig5, 2018-fig8, lotes-fig8, lotes-fig9, lotes-fig10, djsf-fig8, djsf-fig9, djsf-fig10,"
@@ -259,8 +254,8 @@ class RequestValidationTest {
     void defaultsNeverConflict() throws IOException {
         final Path jobs = Files.writeString(temp.resolve("jobs.csv"), "arrival,duration,r1\n0,4,0.5\n");
         assertEquals(0, run("run", "--jobs", jobs.toString(), "--scheduler", "SJF", "--time-mode", "continuous"),
-            err.toString());
-        assertEquals(0, run("run", "--arrivals", "batch:10", "--scheduler", "BF-J"), err.toString());
-        assertEquals(0, run("run", "--lambda", "0.05", "--horizon", "100", "--scheduler", "BF-J"), err.toString());
+            cli.err());
+        assertEquals(0, run("run", "--arrivals", "batch:10", "--scheduler", "BF-J"), cli.err());
+        assertEquals(0, run("run", "--lambda", "0.05", "--horizon", "100", "--scheduler", "BF-J"), cli.err());
     }
 }

@@ -3,26 +3,23 @@ package org.stowage.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 
 import org.junit.jupiter.api.Test;
 
 /** Scheduler specs with parameters on the command line: commas inside NAME:key=value,... do not split. */
 class SchedulerSpecCliTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     private int run(final String... args) {
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     @Test
     void parameterisedSchedulersAreOneRowEach() {
         assertEquals(0, run("run", "--scheduler", "VQS-BF:J=7,stall=0.5,BF-J/S:stall=true,VQS", "--horizon", "20000",
-            "--warmup", "1000"), err.toString());
-        final String[] lines = out.toString().split("\n");
-        assertEquals(7, lines.length, out.toString());
+            "--warmup", "1000"), cli.err());
+        final String[] lines = cli.out().split("\n");
+        assertEquals(7, lines.length, cli.out());
         assertTrue(lines[4].startsWith("VQS-BF:J=7,stall=0.5 "), lines[4]);
         assertTrue(lines[5].startsWith("BF-J/S:stall=true "), lines[5]);
         assertTrue(lines[6].startsWith("VQS "), lines[6]);
@@ -32,6 +29,6 @@ class SchedulerSpecCliTest {
     void aBadParameterIsOneLineNamingKeyAndValue() {
         assertEquals(2, run("run", "--scheduler", "VQS:J=1"));
         assertEquals("stowage run: invalid value for --scheduler: invalid value for parameter J of VQS: '1'"
-            + " (an integer in [2, 30])" + System.lineSeparator(), err.toString());
+            + " (an integer in [2, 30])" + System.lineSeparator(), cli.err());
     }
 }

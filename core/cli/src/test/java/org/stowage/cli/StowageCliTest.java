@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,36 +17,35 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StowageCliTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     private int run(final String... args) {
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     @Test
     void schedulersListsEveryKernelOfTheRegistryWithItsParameters() {
         assertEquals(0, run("schedulers"));
         for (final org.stowage.core.kernel.KernelDefinition definition : org.stowage.core.kernel.Kernels.definitions()) {
-            assertTrue(out.toString().contains(" " + definition.name() + " "), definition.name() + " in\n" + out);
+            assertTrue(cli.out().contains(" " + definition.name() + " "), definition.name() + " in\n" + cli.out());
         }
-        assertTrue(out.toString().contains("stall="), out.toString());
+        assertTrue(cli.out().contains("stall="), cli.out());
     }
 
     @Test
     void runPrintsOneRowPerSchedulerOnTheSameWorkload() {
         assertEquals(0, run("run", "--scheduler", "BF-J/S,BF-S", "--scheduler", "FIFO-FF", "--horizon", "20000",
             "--warmup", "1000"));
-        final String[] lines = out.toString().split("\n");
+        final String[] lines = cli.out().split("\n");
         assertTrue(lines[0].startsWith("5 servers (5), sizes uniform:0.1,0.9, service geometric:100, arrivals poisson"
             + " lambda 0.0950000"), lines[0]);
         assertTrue(lines[2].startsWith("scheduler"), lines[2]);
-        assertEquals(7, lines.length, out.toString());
+        assertEquals(7, lines.length, cli.out());
         final String arrivedBfjs = lines[4].trim().split("\\s+")[1];
         final String arrivedFifo = lines[6].trim().split("\\s+")[1];
         assertEquals(arrivedBfjs, arrivedFifo, "every scheduler sees the same jobs");
         assertTrue(lines[4].startsWith("BF-J/S "), lines[4]);
-        assertEquals("", err.toString());
+        assertEquals("", cli.err());
     }
 
     @Test
@@ -77,8 +74,8 @@ class StowageCliTest {
     @Test
     void unknownSchedulerIsNamedWithTheKnownOnes() {
         assertEquals(2, run("run", "--scheduler", "BF-X"));
-        assertTrue(err.toString().startsWith("stowage run: invalid value for --scheduler: unknown scheduler 'BF-X'; known: BF-J,"),
-            err.toString());
+        assertTrue(cli.err().startsWith("stowage run: invalid value for --scheduler: unknown scheduler 'BF-X'; known: BF-J,"),
+            cli.err());
     }
 
     /**
@@ -89,7 +86,7 @@ class StowageCliTest {
     void goldenOutputOfASmallFixedRun() {
         assertEquals(0, run("run", "--servers", "1", "--sizes", "discrete:0.4@1,0.6@1", "--lambda", "0.014",
             "--horizon", "200000", "--warmup", "20000", "--seed", "3", "--scheduler", "BF-J/S,FIFO-FF"));
-        final String masked = out.toString().lines()
+        final String masked = cli.out().lines()
             .map(line -> line.matches("^(BF|FIFO).*") ? line.replaceAll("\\s+\\d+\\s+\\d+$", "  <wall> <jobs/s>") : line)
             .reduce("", (a, b) -> a + b + "\n");
         assertEquals(String.join("\n",
@@ -162,12 +159,11 @@ class StowageCliTest {
     @Test
     void heterogeneousMultiResourceClustersAndBatchesRun() {
         assertEquals(0, run("run", "--servers", "2x1.0/1.0,2x0.5/2.0", "--sizes", "uniform:0.1/0.1,0.5/0.4",
-            "--scheduler", "BF-J,FIFO-FF", "--horizon", "5000"), err.toString());
-        assertTrue(out.toString().startsWith("4 servers (2x1.0/1.0,2x0.5/2.0), sizes uniform:0.1/0.1,0.5/0.4"), out.toString());
-        out.getBuffer().setLength(0);
+            "--scheduler", "BF-J,FIFO-FF", "--horizon", "5000"), cli.err());
+        assertTrue(cli.out().startsWith("4 servers (2x1.0/1.0,2x0.5/2.0), sizes uniform:0.1/0.1,0.5/0.4"), cli.out());
         assertEquals(0, run("run", "--arrivals", "batch:300", "--sizes", "truncnormal:0.5:0.2@1,0.05@2",
-            "--scheduler", "BF-J"), err.toString());
-        final String row = out.toString().lines().filter(line -> line.startsWith("BF-J ")).findFirst().orElseThrow();
+            "--scheduler", "BF-J"), cli.err());
+        final String row = cli.out().lines().filter(line -> line.startsWith("BF-J ")).findFirst().orElseThrow();
         assertEquals("300", row.trim().split("\\s+")[1], "the whole batch arrives: " + row);
         assertEquals("300", row.trim().split("\\s+")[2], "and completes: " + row);
     }
@@ -187,20 +183,20 @@ class StowageCliTest {
     void lotesRunsOnGoogle2011AtAFractionOfLambdaStar() {
         assertEquals(0, run("run", "--sizes", "discrete:0.25/0.25@1", "--servers", "google2011:1", "--intensity", "0.8",
             "--intensity-basis", "lambda-star", "--scheduler", "Greedy,LoTES", "--time-mode", "continuous", "--service",
-            "exponential:1", "--horizon", "200"), err.toString());
-        assertTrue(out.toString().startsWith("10 servers (google2011:1), sizes discrete:0.25/0.25@1, service exponential:1,"
-            + " arrivals poisson lambda 11.2000"), out.toString());
-        assertTrue(out.toString().contains("LoTES lambda* 14.0000"), out.toString());
-        assertTrue(out.toString().contains("\nLoTES "), out.toString());
+            "exponential:1", "--horizon", "200"), cli.err());
+        assertTrue(cli.out().startsWith("10 servers (google2011:1), sizes discrete:0.25/0.25@1, service exponential:1,"
+            + " arrivals poisson lambda 11.2000"), cli.out());
+        assertTrue(cli.out().contains("LoTES lambda* 14.0000"), cli.out());
+        assertTrue(cli.out().contains("\nLoTES "), cli.out());
     }
 
     @Test
     void intensityFromMaximalConfigurations() {
         assertEquals(0, run("run", "--sizes", "ec2", "--servers", "ec2:20", "--intensity", "0.9", "--intensity-basis",
             "configurations", "--scheduler", "BF-J", "--time-mode", "continuous", "--service", "exponential:1",
-            "--horizon", "200"), err.toString());
-        assertTrue(out.toString().startsWith("20 servers (ec2:20), sizes ec2, service exponential:1, arrivals poisson"
-            + " lambda [12.0, 66.0, 12.0] per type (maximal configurations)"), out.toString());
+            "--horizon", "200"), cli.err());
+        assertTrue(cli.out().startsWith("20 servers (ec2:20), sizes ec2, service exponential:1, arrivals poisson"
+            + " lambda [12.0, 66.0, 12.0] per type (maximal configurations)"), cli.out());
         assertOneLineError("stowage run: invalid value for --intensity-basis: 'configurations' needs discrete job types,"
             + " and --sizes 'uniform:0.1,0.9' (the default) has none (use --sizes discrete:SIZE@WEIGHT,... or ec2)",
             "run", "--intensity-basis", "configurations");
@@ -209,13 +205,11 @@ class StowageCliTest {
     @Test
     void helpHasExamples() {
         assertEquals(0, run("run", "--help"));
-        assertTrue(out.toString().contains("Examples:"), out.toString());
+        assertTrue(cli.out().contains("Examples:"), cli.out());
     }
 
     private void assertOneLineError(final String expected, final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
         assertEquals(2, run(args), String.join(" ", args));
-        assertEquals(expected + System.lineSeparator(), err.toString());
+        assertEquals(expected + System.lineSeparator(), cli.err());
     }
 }

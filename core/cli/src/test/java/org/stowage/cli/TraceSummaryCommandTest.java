@@ -11,11 +11,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class TraceSummaryCommandTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliSession cli = CliSession.withThisHeap();
 
     private int run(final String... args) {
-        return StowageCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return cli.run(args);
     }
 
     private static String fixture(final String relative) {
@@ -29,7 +28,7 @@ class TraceSummaryCommandTest {
     @Test
     void printsCountsPerReasonSpeedAndTheSlottedWorkload() {
         assertEquals(0, run("trace-summary", "google2011:" + fixture("google/rules")));
-        final String text = out.toString();
+        final String text = cli.out();
         assertTrue(text.startsWith("google2011 " + fixture("google/rules") + ": 2 files, 57 rows"), text);
         assertTrue(text.contains("rows/s"), text);
         assertTrue(text.contains("tasks: 22 seen = 4 kept + 18 dropped"), text);
@@ -37,14 +36,14 @@ class TraceSummaryCommandTest {
         assertTrue(text.contains("  skipped            1  rows: unknown event type"), text);
         assertTrue(text.contains("slotted workload: 4 jobs, interval 100 ms, traffic scaling 1: arrival slots 0 .. 20,"
             + " mean service 26.50 slots"), text);
-        assertEquals("", err.toString());
+        assertEquals("", cli.err());
     }
 
     @Test
     void trafficScalingIntervalAndResourcesApply() {
         assertEquals(0, run("trace-summary", "google2011:" + fixture("google/rules"), "--traffic-scaling", "2",
             "--interval-ms", "1000", "--resources", "2"));
-        final String text = out.toString();
+        final String text = cli.out();
         assertTrue(text.contains("size CPU"), text);
         assertTrue(text.contains("size memory"), text);
         assertTrue(text.contains("interval 1000 ms, traffic scaling 2: arrival slots 0 .. 1, mean service 3.00 slots"),
@@ -54,15 +53,15 @@ class TraceSummaryCommandTest {
     @Test
     void repeatPrintsTheSpeedOfEachLoad() {
         assertEquals(0, run("trace-summary", "swf:" + fixture("swf/rules.swf.txt"), "--repeat", "2"));
-        assertTrue(out.toString().startsWith("load 1: 18 rows in "), out.toString());
-        assertTrue(out.toString().contains("\nload 2: 18 rows in "), out.toString());
+        assertTrue(cli.out().startsWith("load 1: 18 rows in "), cli.out());
+        assertTrue(cli.out().contains("\nload 2: 18 rows in "), cli.out());
     }
 
     @Test
     void alibabaPrintsItsServers() {
         assertEquals(0, run("trace-summary", "alibaba:" + fixture("alibaba/rules/pods.csv") + ","
             + fixture("alibaba/rules/nodes.csv"), "--resources", "2"));
-        assertTrue(out.toString().contains("servers: 3 from the trace"), out.toString());
+        assertTrue(cli.out().contains("servers: 3 from the trace"), cli.out());
     }
 
     @Test
@@ -92,7 +91,7 @@ class TraceSummaryCommandTest {
     @Test
     void truncatedGzipExitsTwoNamingTheFileAndLine() {
         assertEquals(2, run("trace-summary", "google2011:" + fixture("google/bad/truncated.csv.gz")));
-        final String message = err.toString();
+        final String message = cli.err();
         assertEquals(1, message.lines().count(), message);
         assertTrue(message.startsWith("stowage trace-summary: " + fixture("google/bad/truncated.csv.gz") + " line "),
             message);
@@ -104,7 +103,7 @@ class TraceSummaryCommandTest {
         // main() exits right after execute(): whatever sits in a buffer is lost, so the command must flush
         final StringWriter sink = new StringWriter();
         final PrintWriter buffered = new PrintWriter(new java.io.BufferedWriter(sink), true);
-        assertEquals(0, StowageCli.execute(buffered, new PrintWriter(err, true), "trace-summary",
+        assertEquals(0, StowageCli.execute(buffered, new PrintWriter(new StringWriter(), true), "trace-summary",
             "google2011:" + fixture("google/bad/long-line.csv")));
         assertTrue(sink.toString().contains("tasks: 1 seen = 0 kept + 1 dropped"), sink.toString());
     }
@@ -112,14 +111,12 @@ class TraceSummaryCommandTest {
     @Test
     void helpHasExamples() {
         assertEquals(0, run("trace-summary", "--help"));
-        assertTrue(out.toString().contains("Examples:"), out.toString());
-        assertTrue(out.toString().contains("--traffic-scaling"), out.toString());
+        assertTrue(cli.out().contains("Examples:"), cli.out());
+        assertTrue(cli.out().contains("--traffic-scaling"), cli.out());
     }
 
     private void assertOneLineError(final String expected, final String... args) {
-        out.getBuffer().setLength(0);
-        err.getBuffer().setLength(0);
         assertEquals(2, run(args), String.join(" ", args));
-        assertEquals(expected + System.lineSeparator(), err.toString());
+        assertEquals(expected + System.lineSeparator(), cli.err());
     }
 }
