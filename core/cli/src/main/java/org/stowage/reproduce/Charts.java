@@ -211,6 +211,8 @@ final class Charts {
         // schedulers near 0, against a parameter (logarithmic) the upper left holds the worst ones
         styler.setLegendPosition(logarithmicY ? Styler.LegendPosition.InsideSE : Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(Color.WHITE);
+        // each interval in its scheduler's colour: black bars of crossing curves cannot be told apart
+        styler.setErrorBarsColorSeriesColor(true);
         styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 6 : 0);
         final double[] xBounds = roundBounds(extent(lines, true));
         if (xBounds != null) {

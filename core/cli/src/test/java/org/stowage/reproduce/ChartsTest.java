@@ -136,6 +136,7 @@ class ChartsTest {
         assertSame(SeriesLines.SOLID, chart.getSeries("BF-J/S").getLineStyle());
         assertSame(SeriesLines.DASH_DASH, chart.getSeries("BF-J/S:stall=true").getLineStyle());
         assertEquals("FIFO-FF (ours)", chart.getSeries("FIFO-FF").getLabel());
+        assertTrue(chart.getStyler().isErrorBarsColorSeriesColor(), "error bars in their scheduler's colour");
     }
 
     @Test
