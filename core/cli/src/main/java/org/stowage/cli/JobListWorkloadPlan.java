@@ -50,11 +50,7 @@ final class JobListWorkloadPlan extends WorkloadPlan {
         final TimeMode mode = timeMode(settings);
         final Units units = units(settings.get(RESOLUTION));
         final String classesSpec = settings.get(WorkloadSettings.CLASSES);
-        final JobClustering.Options clustering = LotesPlans.clusteringOptions(classesSpec);
-        final boolean planned = LotesPlans.needed(context.schedulers());
-        if (settings.isGiven(WorkloadSettings.CLASSES) && !planned) {
-            throw new IllegalArgumentException("--classes applies only when a scheduler reads a LoTES plan (LoTES)");
-        }
+        final JobClustering.Options clustering = LotesPlans.clusteringFor(settings, context.schedulers());
         Horizons.requireWholeSlots(settings.get(HORIZON), settings.get(WARMUP), mode);
         final double horizon = settings.get(HORIZON) != null ? Horizons.checkHorizon(settings.get(HORIZON))
             : Double.POSITIVE_INFINITY;
@@ -96,7 +92,7 @@ final class JobListWorkloadPlan extends WorkloadPlan {
         Model model = Model.of(cluster);
         JobList jobs = list;
         LotesSolution lotes = null;
-        if (planned) {
+        if (LotesPlans.needed(context.schedulers())) {
             // k-means classes of the list's first hours and the plan, as for a trace, made here so that a
             // refusal comes before any output
             requireNoClassColumn(list, file);

@@ -52,6 +52,18 @@ final class LotesPlans {
     }
 
     /**
+     * The k-means options of a trace or job list run: {@code --classes} parsed, and refused when no scheduler
+     * of the command reads a LoTES plan (nothing would use the classes).
+     */
+    static JobClustering.Options clusteringFor(final WorkloadSettings settings, final List<String> schedulers) {
+        final JobClustering.Options options = clusteringOptions(settings.get(WorkloadSettings.CLASSES));
+        if (settings.isGiven(WorkloadSettings.CLASSES) && !needed(schedulers)) {
+            throw new IllegalArgumentException("--classes applies only when a scheduler reads a LoTES plan (LoTES)");
+        }
+        return options;
+    }
+
+    /**
      * The k-means options of {@code --classes}: {@code kmeans:k=K,train=DURATION}, K in [1, 1000], DURATION a
      * positive number with h, m or s; either key may be left out (k = 4, train = 4h, as the trace figures).
      */

@@ -57,10 +57,7 @@ final class TraceWorkloadPlan extends WorkloadPlan {
             Horizons.checkWarmup(settings.get(WARMUP), givenHorizon);
         }
         final String classesSpec = settings.get(WorkloadSettings.CLASSES);
-        final var clustering = LotesPlans.clusteringOptions(classesSpec);
-        if (settings.isGiven(WorkloadSettings.CLASSES) && !LotesPlans.needed(context.schedulers())) {
-            throw new IllegalArgumentException("--classes applies only when a scheduler reads a LoTES plan (LoTES)");
-        }
+        final var clustering = LotesPlans.clusteringFor(settings, context.schedulers());
         final LoadedTrace loaded = context.traces().load(settings, units);
         final int dimensions = loaded.dimensions();
         final ServerTable cluster = loaded.hasServers() ? loaded.newServerTable()
