@@ -24,11 +24,6 @@ import org.stowage.core.state.ServerView;
 public final class GreedyDispatcher extends KernelBase {
     private RandomGenerator routing;
     private FifoQueue[] queues;
-    /**
-     * Per server, the length of its queue: a departure from a server with an empty queue (the common case)
-     * then reads one int of a dense array instead of the server's queue object.
-     */
-    private int[] waiting;
     /** Per server class, its machines' queue lengths. */
     private ShortestQueues[] shortest;
     private ServerClasses classes;
@@ -42,7 +37,6 @@ public final class GreedyDispatcher extends KernelBase {
     protected void onAttach() {
         routing = context.random(SchedulerContext.ROUTING);
         queues = new FifoQueue[servers.count()];
-        waiting = new int[queues.length];
         for (int s = 0; s < queues.length; s++) {
             queues[s] = context.newFifoQueue();
         }
@@ -84,8 +78,7 @@ public final class GreedyDispatcher extends KernelBase {
                 if (rank < shortest[c].ties()) {
                     final int chosen = classes.server(c, shortest[c].tie(rank));
                     queues[chosen].enqueue(job);
-                    waiting[chosen]++;
-                    shortest[c].set(indexInClass[chosen], waiting[chosen]);
+                    shortest[c].set(indexInClass[chosen], queues[chosen].size());
                     return;
                 }
                 rank -= shortest[c].ties();
@@ -105,9 +98,6 @@ public final class GreedyDispatcher extends KernelBase {
 
     @Override
     public void onDeparture(final int job, final int server) {
-        if (waiting[server] == 0) {
-            return;
-        }
         final FifoQueue queue = queues[server];
         final int before = queue.size();
         while (!queue.isEmpty() && servers.fits(jobs, queue.head(), server)) {
@@ -116,8 +106,7 @@ public final class GreedyDispatcher extends KernelBase {
             context.place(head, server);
         }
         if (queue.size() != before) {
-            waiting[server] = queue.size();
-            shortest[classes.classOf(server)].set(indexInClass[server], waiting[server]);
+            shortest[classes.classOf(server)].set(indexInClass[server], queue.size());
         }
     }
 
