@@ -26,15 +26,17 @@ import org.stowage.core.state.ServerView;
  * On the machine {@code i} the job left (configuration {@code j}), the classes with {@code Delta_jk > 0} and
  * a non-empty queue are ranked by decreasing {@code v_ik}, ties to the lower class; the top class's queue is
  * searched in arrival order, the first job that fits starts and the ranking is redone (its {@code v} fell by
- * one); a class whose queue holds no fitting job drops out. Since the machine's room only shrinks during
- * this, each queue is searched once per departure, resuming where it stopped. A class with
- * {@code Delta_jk = 0} is never started there: the machine idles instead (the paper's choice).
+ * one); a class whose queue holds no fitting job drops out. A class with {@code Delta_jk = 0} is never
+ * started there: the machine idles instead (the paper's choice). The search in arrival order is
+ * {@link ArrivalOrderFitIndex#firstFitting} over the class's queue, which returns the job the scan would
+ * (its naive twin, {@code NaiveLotes}, scans).
  *
  * <h2>Cost, allocation</h2>
  * Arrival: O(M) for the roulette, {@link BinDeficitIndex#best} per configuration tried (O(log n) typical),
- * O(log L) for the first fit; departure: O(K) per start for the ranking plus the queue entries searched
- * (a per-class lower bound on the queued sizes, reset when the queue empties, skips a queue none of whose
- * jobs can fit). 0 bytes after {@link #attach}.
+ * O(log L) for the first fit, O(D log q) to queue; departure: O(K) per start for the ranking plus one
+ * {@link ArrivalOrderFitIndex} query per start and per class that drops out (O(D log q) typical for q
+ * queued jobs, O(D q) at worst). 0 bytes after {@link #attach}, except when a class queue outgrows every
+ * earlier length (its index doubles).
  */
 public final class LotesDispatcher extends KernelBase {
     private final LotesPlan plan;
@@ -46,8 +48,8 @@ public final class LotesDispatcher extends KernelBase {
     private int[] indexInConfiguration;
     private BinDeficitIndex[] indexes;
     private FifoQueue[] queues;
-    /** A lower bound of each queued size per class and resource at {@code [k * D + d]} (reset when empty). */
-    private int[] queuedMin;
+    /** Each class's queue again, in arrival order, indexed for the departures' search. */
+    private ArrivalOrderFitIndex[] waiting;
     private boolean[] routed;
     private boolean[] tried;
     /**
@@ -58,7 +60,10 @@ public final class LotesDispatcher extends KernelBase {
     private double[] firstTotal;
     private int[] firstLast;
     private double[] firstCumulative;
-    private int[] cursor;
+    /** During a departure: the classes still searched (served there, queue not empty, a fit not ruled out). */
+    private boolean[] searching;
+    /** The departed machine's residuals, reread after each start there. */
+    private int[] room;
 
     public LotesDispatcher(final Model model) {
         super("LoTES");
@@ -116,13 +121,17 @@ public final class LotesDispatcher extends KernelBase {
         for (int k = 0; k < classes; k++) {
             queues[k] = context.newFifoQueue();
         }
-        queuedMin = new int[classes * dimensions];
+        waiting = new ArrivalOrderFitIndex[classes];
+        for (int k = 0; k < classes; k++) {
+            waiting[k] = new ArrivalOrderFitIndex(dimensions);
+        }
         routed = new boolean[classes];
         for (int k = 0; k < classes; k++) {
             routed[k] = plan.isRouted(k);
         }
         tried = new boolean[configurations];
-        cursor = new int[classes];
+        searching = new boolean[classes];
+        room = new int[dimensions];
         firstTotal = new double[classes];
         firstLast = new int[classes];
         firstCumulative = new double[classes * configurations];
@@ -231,14 +240,14 @@ public final class LotesDispatcher extends KernelBase {
         deficit[server * classes + left]++;
         deficitChanged(server, left);
         final int j = plan.configurationOf(server);
+        readRoom(server);
         for (int k = 0; k < classes; k++) {
-            cursor[k] = plan.serves(j, k) && !queues[k].isEmpty() && mayFitQueue(k, server)
-                ? queues[k].head() : FifoQueue.NONE;
+            searching[k] = plan.serves(j, k) && !queues[k].isEmpty() && waiting[k].mayFit(room);
         }
         while (true) {
             int top = -1;
             for (int k = 0; k < classes; k++) {
-                if (cursor[k] != FifoQueue.NONE
+                if (searching[k]
                     && (top < 0 || deficit[server * classes + k] > deficit[server * classes + top])) {
                     top = k;
                 }
@@ -246,20 +255,16 @@ public final class LotesDispatcher extends KernelBase {
             if (top < 0) {
                 break;
             }
-            int candidate = cursor[top];
-            while (candidate != FifoQueue.NONE && !servers.fits(jobs, candidate, server)) {
-                candidate = queues[top].next(candidate);
-            }
-            if (candidate == FifoQueue.NONE) {
-                cursor[top] = FifoQueue.NONE;
+            final int slot = waiting[top].firstFitting(room);
+            if (slot == ArrivalOrderFitIndex.NONE) {
+                searching[top] = false;
                 continue;
             }
-            cursor[top] = queues[top].next(candidate);
+            final int candidate = waiting[top].jobAt(slot);
+            waiting[top].remove(slot);
             queues[top].remove(candidate);
-            if (queues[top].isEmpty()) {
-                resetQueuedMin(top);
-            }
             start(candidate, top, server);
+            readRoom(server);
         }
         refresh(server);
     }
@@ -294,29 +299,14 @@ public final class LotesDispatcher extends KernelBase {
         indexes[plan.configurationOf(server)].residualChanged(indexInConfiguration[server], servers);
     }
 
+    private void readRoom(final int server) {
+        for (int d = 0; d < dimensions; d++) {
+            room[d] = servers.residual(server, d);
+        }
+    }
+
     private void enqueue(final int job, final int k) {
-        final boolean first = queues[k].isEmpty();
         queues[k].enqueue(job);
-        for (int d = 0; d < dimensions; d++) {
-            final int size = jobs.size(job, d);
-            if (first || size < queuedMin[k * dimensions + d]) {
-                queuedMin[k * dimensions + d] = size;
-            }
-        }
-    }
-
-    private void resetQueuedMin(final int k) {
-        for (int d = 0; d < dimensions; d++) {
-            queuedMin[k * dimensions + d] = 0;
-        }
-    }
-
-    private boolean mayFitQueue(final int k, final int server) {
-        for (int d = 0; d < dimensions; d++) {
-            if (servers.residual(server, d) < queuedMin[k * dimensions + d]) {
-                return false;
-            }
-        }
-        return true;
+        waiting[k].append(job, jobs);
     }
 }
