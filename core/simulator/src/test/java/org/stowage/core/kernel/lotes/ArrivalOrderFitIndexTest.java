@@ -30,7 +30,7 @@ class ArrivalOrderFitIndexTest {
             final SplittableRandom random = new SplittableRandom(seed);
             final int dimensions = 1 + random.nextInt(3);
             final int largest = 2 + random.nextInt(random.nextBoolean() ? 6 : 100);
-            final int operations = 50 + random.nextInt(random.nextInt(8) == 0 ? 3000 : 400);
+            final int operations = 50 + random.nextInt(random.nextInt(16) == 0 ? 2500 : 300);
             final double appendShare = 0.3 + 0.5 * random.nextDouble();
             final JobTable jobs = new JobTable(dimensions, 16);
             final ArrivalOrderFitIndex index = new ArrivalOrderFitIndex(dimensions);

@@ -54,8 +54,8 @@ class LotesOverloadDifferentialTest {
             overtakes += depthAndOvertakes[1];
         }
         if (only == null) {
-            assertTrue(deepest > 300, "deepest queue " + deepest);
-            assertTrue(overtakes > 50_000, overtakes + " queued jobs started ahead of an older one of their class");
+            assertTrue(deepest > 150, "deepest queue " + deepest);
+            assertTrue(overtakes > 100_000, overtakes + " queued jobs started ahead of an older one of their class");
         }
     }
 
@@ -74,7 +74,7 @@ class LotesOverloadDifferentialTest {
             this.seed = seed;
             final SplittableRandom random = new SplittableRandom(seed);
             dimensions = 1 + random.nextInt(3);
-            final int servers = 2 + random.nextInt(30);
+            final int servers = 2 + random.nextInt(16);
             final int kinds = 1 + random.nextInt(3);
             final int[][] kindCapacity = new int[kinds][dimensions];
             for (final int[] kind : kindCapacity) {
@@ -93,14 +93,14 @@ class LotesOverloadDifferentialTest {
                     share[d] = 0.05 + 0.45 * random.nextDouble();
                 }
             }
-            final int jobs = 150 + random.nextInt(500);
+            final int jobs = 100 + random.nextInt(250);
             double totalCapacity = 0;
             for (int s = 0; s < servers; s++) {
                 totalCapacity += capacities[s * dimensions];
             }
             final double overload = 2 + 4 * random.nextDouble();
-            final double meanSize = 0.275 * 10 + 0.275 * 90 / 2;
-            final double rate = overload * totalCapacity / meanSize;
+            // a job's mean size on resource 0 is about 0.275 (mean share) x 55 (mean capacity); service mean 1
+            final double rate = overload * totalCapacity / (0.275 * 55);
             jobClass = new int[jobs];
             rows = new double[jobs][2 + dimensions];
             double time = 0;
