@@ -89,7 +89,7 @@ public final class LotesPlanBlockingRun {
             final double byPlan = observer.jobTime(k, PlanBlockingObserver.PLAN) / n / hour;
             final double byCapacity = observer.jobTime(k, PlanBlockingObserver.CAPACITY) / n / hour;
             final double wait = served + byPlan + byCapacity;
-            System.out.printf(Locale.ROOT, "%d | %.1f%% | %.4g | %.4g | %.4g (%.0f%%) | %.4g (%.0f%%) | %,d%n", k + 1,
+            System.out.printf(Locale.ROOT, "%d | %.1f%% | %.4g | %.4g | %.4g (%.1f%%) | %.4g (%.1f%%) | %,d%n", k + 1,
                 100.0 * observer.arrivals(k) / arrivals, wait, served, byPlan, wait > 0 ? 100 * byPlan / wait : 0,
                 byCapacity, wait > 0 ? 100 * byCapacity / wait : 0, observer.departuresLeavingRoom(k));
         }
