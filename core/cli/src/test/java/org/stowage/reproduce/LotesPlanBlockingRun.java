@@ -8,6 +8,9 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.kernel.lotes.LotesPlan;
+import org.stowage.core.state.JobTable;
+import org.stowage.core.state.ServerView;
+import org.stowage.sweep.Sweep;
 
 /**
  * The evidence of docs/LOTES.md "Why Tetris beats LoTES on the trace (Fig. 8)": Fig. 8's paper-scale runs (the
@@ -23,6 +26,9 @@ import org.stowage.core.kernel.lotes.LotesPlan;
  * One thread, deterministic.
  */
 public final class LotesPlanBlockingRun {
+    /** {@code reproduce}'s default {@code --seed}. */
+    private static final long REPRODUCE_SEED = 2019;
+
     private LotesPlanBlockingRun() {
     }
 
@@ -31,7 +37,11 @@ public final class LotesPlanBlockingRun {
         final List<String> schedulers = args.length > 1 ? List.of(args).subList(1, args.length)
             : List.of(Paper2018Lotes.LOTES, LotesTraceFigure.TETRIS, Paper2018Lotes.GREEDY);
         final long loading = System.nanoTime();
-        final LotesTraceFigure.Setup setup = new LotesTraceFigure.Setups(taskEvents).get(Scale.PAPER);
+        final LotesTraceFigure.Setups setups = new LotesTraceFigure.Setups(taskEvents);
+        final LotesTraceFigure figure = new LotesTraceFigure(LotesTraceFigure.Kind.WINDOWS, setups);
+        // the figure's own point: its seed (reproduce's default base seed) drives LoTES's roulette and Greedy's ties
+        final Sweep.Point point = figure.sweep(Scale.PAPER, REPRODUCE_SEED).points().get(0);
+        final LotesTraceFigure.Setup setup = setups.get(Scale.PAPER);
         final LotesPlan plan = setup.plan();
         System.out.printf(Locale.ROOT, "%,d jobs over %.1f h on %,d machines, lambda* %.1f jobs/h; loaded in %.1f s%n",
             setup.trace().count(), setup.horizon() / LotesTraceFigure.UNITS_PER_HOUR, setup.cluster().count(),
@@ -49,9 +59,7 @@ public final class LotesPlanBlockingRun {
                 configurations, machines, plan.serverCount());
         }
         for (final String scheduler : schedulers) {
-            final RunSpec spec = new RunSpec(scheduler, 2, setup.cluster().capacities(),
-                seed -> setup.trace().workload(TimeMode.CONTINUOUS, LotesTraceFigure.INTERVAL_MICROS, 1),
-                TimeMode.CONTINUOUS, setup.horizon(), 0, 2019, setup.horizon() / 2048).withModel(setup.model());
+            final RunSpec spec = figure.spec(point, scheduler, Scale.PAPER);
             final Simulation simulation = Simulation.builder().servers(spec.servers())
                 .workload(spec.workload().open(spec.seed())).model(spec.resolvedModel())
                 .scheduler(spec.schedulerFactory()).timeMode(TimeMode.CONTINUOUS).seed(spec.seed()).build();
@@ -62,7 +70,47 @@ public final class LotesPlanBlockingRun {
             observer.finish(setup.horizon());
             observer.checkRoom(simulation.servers());
             print(scheduler, observer, (System.nanoTime() - start) / 1e9);
+            double jobTime = 0;
+            for (int k = 0; k < observer.classCount(); k++) {
+                jobTime += observer.jobTime(k, PlanBlockingObserver.SERVED) + observer.jobTime(k, PlanBlockingObserver.PLAN)
+                    + observer.jobTime(k, PlanBlockingObserver.CAPACITY);
+            }
+            System.out.printf(Locale.ROOT, "average queue %.2f (the figure prints its run's)%n", jobTime / setup.horizon());
+            printStillQueued(simulation, plan);
         }
+    }
+
+    /** The jobs queued at the end, and those no machine of a configuration serving their class could ever hold. */
+    private static void printStillQueued(final Simulation simulation, final LotesPlan plan) {
+        final JobTable jobs = simulation.jobTable();
+        final ServerView servers = simulation.servers();
+        int queued = 0;
+        int neverServed = 0;
+        final StringBuilder examples = new StringBuilder();
+        for (int job = 0; job < jobs.capacity(); job++) {
+            if (jobs.state(job) != JobTable.QUEUED) {
+                continue;
+            }
+            queued++;
+            final int k = jobs.jobClass(job);
+            boolean holdable = false;
+            for (int s = 0; s < servers.count() && !holdable; s++) {
+                if (plan.serves(plan.configurationOf(s), k)) {
+                    holdable = true;
+                    for (int d = 0; d < servers.dimensions(); d++) {
+                        holdable &= jobs.size(job, d) <= servers.capacity(s, d);
+                    }
+                }
+            }
+            neverServed += holdable ? 0 : 1;
+            if (examples.length() < 400) {
+                examples.append(String.format(Locale.ROOT, " [class %d, size %d x %d units, queued since %.2f h%s]",
+                    k + 1, jobs.size(job, 0), jobs.size(job, 1), jobs.arrivalTime(job) / LotesTraceFigure.UNITS_PER_HOUR,
+                    holdable ? "" : ", larger than every machine serving its class"));
+            }
+        }
+        System.out.printf(Locale.ROOT, "queued at the end: %d, of which %d fit no machine of a configuration serving"
+            + " their class:%s%n", queued, neverServed, examples);
     }
 
     private static void print(final String scheduler, final PlanBlockingObserver observer, final double seconds) {
