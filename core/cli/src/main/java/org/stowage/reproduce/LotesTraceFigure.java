@@ -295,7 +295,7 @@ final class LotesTraceFigure implements SpecFigure {
         final XYChart chart = switch (kind) {
             case WINDOWS -> Charts.chart(title, "window start (h)", "0.0", "mean response time (h)", true,
                 AxisFigure.ZERO_LABEL, lines);
-            // five measured points per scheduler, joined by straight lines: the lines are no measurement
+            // five measured points per scheduler joined by straight lines: only the points are measured
             case DISTRIBUTION -> Charts.chart(title, "response time (h)", "0.00",
                 "fraction waiting longer (median, p90, p99, p99.9, max)", true, AxisFigure.ZERO_LABEL, lines);
             case QUEUE -> Charts.chart(title, "time (h)", "0.0", "jobs in queue (mean over each interval)", true,
