@@ -155,7 +155,7 @@ final class Charts {
     }
 
     /** Writes {@code chart} as {@code base}.png and {@code base}.svg, the SVG's ids made stable. */
-    private static void write(final Path base, final IChart chart) throws IOException {
+    static void write(final Path base, final IChart chart) throws IOException {
         ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> {
             try (OutputStream out = Files.newOutputStream(target)) {
                 BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
