@@ -64,9 +64,9 @@ class TruncatedNormalUnitsTest {
                 draws++;
             }
         }
-        // beyond |z| = 3 on the upper side: 0.135% of a Normal, a little more once truncated below at 0
+        // beyond |z| = 3 on the upper side: 0.135% of a Normal; the outer cells' margins add about as much again
         final double slowShare = (double) slow / draws;
-        assertTrue(slowShare > 0.0005 && slowShare < 0.003, "share of draws left to the library: " + slowShare);
+        assertTrue(slowShare > 0.0013 && slowShare < 0.01, "share of draws left to the library: " + slowShare);
     }
 
     @Test
