@@ -18,11 +18,10 @@ import java.util.Arrays;
  * <ul>
  *   <li>{@code near}: a {@link TimedEventHeap} of the events of buckets before {@code current}, the next
  *       bucket not yet opened: the events due now and soon, a handful;</li>
- *   <li>the ring: {@code buckets} (a power of two) blocks of 64 bytes, bucket {@code k} in block
- *       {@code k mod buckets}, for {@code k} in {@code [current, current + buckets)}; a block holds its
- *       bucket's first {@value #INLINE} events itself, contiguous, and links any further ones as a singly
- *       linked list of entries in a pool recycled through a free list (so a push reuses the line a pop just
- *       freed); a bitset marks the non-empty buckets;</li>
+ *   <li>the ring: {@code buckets} (a power of two) singly linked lists of entries, bucket {@code k} in list
+ *       {@code k mod buckets}, for {@code k} in {@code [current, current + buckets)}; entries live in a pool
+ *       of parallel arrays and are recycled through a free list, so a push reuses the line a pop just
+ *       freed; a bitset marks the non-empty lists;</li>
  *   <li>{@code far}: a heap of the events at or beyond the ring's reach when they were pushed; they move into
  *       the ring when the ring comes within reach of them.</li>
  * </ul>
@@ -51,9 +50,8 @@ import java.util.Arrays;
  * {@link #push} and {@link #pop} are amortised O(1) when the events' spread is steady (a pop opens a
  * bucket of O(1) events; the empty buckets skipped are paid by the advance of time, 64 per bitset word);
  * O(log n) at worst, when many events share a time. {@link #peekTime} may open the next bucket, so it is
- * not a pure read. Memory: 64 bytes and a bit per bucket (at most two buckets per event held after a
- * rebuild), holding up to {@value #INLINE} events; 24 bytes per further event of a bucket in the pool, 28 per
- * event in a heap. Allocates only when the pool, a heap or the ring grows. Not thread-safe.
+ * not a pure read. Memory: 24 bytes per event in the ring's pool (28 in a heap), plus 4 bytes and a bit
+ * per bucket. Allocates only when the pool, a heap or the ring grows. Not thread-safe.
  */
 final class CalendarQueue {
     /** Fewest ring buckets; also the size under which the width is never retuned. */
@@ -63,10 +61,6 @@ final class CalendarQueue {
     private static final int NONE = -1;
     /** Bucket number of events too far for any ring: {@code current + buckets} cannot overflow below it. */
     private static final long BEYOND = 1L << 60;
-    /** Longs per bucket block: a header and {@link #INLINE} events of three longs, padded to 64 bytes. */
-    private static final int BLOCK = 4;
-    /** Events a bucket holds in its block before it links further ones through the pool. */
-    private static final int INLINE = 1;
 
     private final TimedEventHeap near;
     private final TimedEventHeap far;
@@ -81,14 +75,7 @@ final class CalendarQueue {
     private int freeEntries = NONE;
     private int entriesUsed;
 
-    /**
-     * The ring, {@value #BLOCK} longs (one 64-byte block) per bucket: {@code [BLOCK * i]} the bucket's header,
-     * the number of events held inline in the high half and one plus the first overflow entry of the pool in
-     * the low half (0: none), so a zeroed array is an empty ring; then up to {@value #INLINE} events inline,
-     * three longs each (time bits, sequence, payload). Opening a bucket of one to three events reads its block,
-     * contiguous, rather than one pool entry, each a separate miss, per event.
-     */
-    private long[] blocks;
+    private int[] bucketHead;
     private long[] occupied;
     private int mask;
     private int ringCount;
@@ -106,7 +93,8 @@ final class CalendarQueue {
         far = new TimedEventHeap(64);
         entryCapacity = Math.max(16, initialCapacity);
         entries = new long[3 * entryCapacity];
-        blocks = new long[BLOCK * MIN_BUCKETS];
+        bucketHead = new int[MIN_BUCKETS];
+        Arrays.fill(bucketHead, NONE);
         occupied = new long[MIN_BUCKETS / 64];
         mask = MIN_BUCKETS - 1;
     }
@@ -137,7 +125,7 @@ final class CalendarQueue {
         if (bucket < current) {
             near.push(time, sequence, payload);
         } else if (bucket - current <= mask) {
-            link(bucket, time, sequence, payload);
+            link(bucket, newEntry(time, sequence, payload));
         } else {
             far.push(time, sequence, payload);
             if (far.size() > (size >> 1) + MIN_BUCKETS) {
@@ -180,18 +168,10 @@ final class CalendarQueue {
                     index = nextOccupied(0);
                 }
                 final long bucket = current + ((index - start) & mask);
-                final long[] ring = blocks;
-                final int block = BLOCK * index;
-                final long header = ring[block];
-                final int inline = (int) (header >>> 32);
-                for (int i = 0, slot = block + 1; i < inline; i++, slot += 3) {
-                    near.push(Double.longBitsToDouble(ring[slot]), ring[slot + 1], (int) ring[slot + 2]);
-                }
-                ring[block] = 0;
-                ringCount -= inline;
-                occupied[index >>> 6] &= ~(1L << index);
                 final long[] pool = entries;
-                int entry = (int) header - 1;
+                int entry = bucketHead[index];
+                bucketHead[index] = NONE;
+                occupied[index >>> 6] &= ~(1L << index);
                 while (entry != NONE) {
                     final int at = 3 * entry;
                     final long payloadAndNext = pool[at + 2];
@@ -228,7 +208,7 @@ final class CalendarQueue {
             if (bucket < current) {
                 near.push(time, sequence, payload);
             } else {
-                link(bucket, time, sequence, payload);
+                link(bucket, newEntry(time, sequence, payload));
             }
         }
     }
@@ -263,24 +243,10 @@ final class CalendarQueue {
         return Double.longBitsToDouble(entries[3 * entry]);
     }
 
-    /** Adds an event to ring bucket {@code bucket}: inline while its block has room, else through the pool. */
-    private void link(final long bucket, final double time, final long sequence, final int payload) {
+    private void link(final long bucket, final int entry) {
         final int index = (int) (bucket & mask);
-        final int at = BLOCK * index;
-        final long[] ring = blocks;
-        final long header = ring[at];
-        final int inline = (int) (header >>> 32);
-        if (inline < INLINE) {
-            final int slot = at + 1 + 3 * inline;
-            ring[slot] = Double.doubleToRawLongBits(time);
-            ring[slot + 1] = sequence;
-            ring[slot + 2] = payload;
-            ring[at] = header + (1L << 32);
-        } else {
-            final int entry = newEntry(time, sequence, payload);
-            setNext(entry, (int) header - 1);
-            ring[at] = (header & ~0xFFFF_FFFFL) | (entry + 1);
-        }
+        setNext(entry, bucketHead[index]);
+        bucketHead[index] = entry;
         occupied[index >>> 6] |= 1L << index;
         ringCount++;
     }
@@ -310,21 +276,14 @@ final class CalendarQueue {
             while (bits != 0) {
                 final int index = (word << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                final int at = BLOCK * index;
-                final long header = blocks[at];
-                int entry = (int) header - 1;
+                int entry = bucketHead[index];
                 while (entry != NONE) {
                     final int after = next(entry);
                     setNext(entry, chain);
                     chain = entry;
                     entry = after;
                 }
-                for (int i = 0, slot = at + 1; i < (int) (header >>> 32); i++, slot += 3) {
-                    entry = newEntry(Double.longBitsToDouble(blocks[slot]), blocks[slot + 1], (int) blocks[slot + 2]);
-                    setNext(entry, chain);
-                    chain = entry;
-                }
-                blocks[at] = 0;
+                bucketHead[index] = NONE;
             }
             occupied[word] = 0;
         }
@@ -346,12 +305,13 @@ final class CalendarQueue {
             }
         }
         final int wanted = Math.max(MIN_BUCKETS, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
-        if (wanted > mask + 1) {
-            blocks = new long[BLOCK * wanted];
+        if (wanted > bucketHead.length) {
+            bucketHead = new int[wanted];
+            Arrays.fill(bucketHead, NONE);
             occupied = new long[wanted / 64];
             mask = wanted - 1;
         }
-        final double width = finite == 0 ? 0 : REACH * (distance / finite) / (mask + 1);
+        final double width = finite == 0 ? 0 : REACH * (distance / finite) / bucketHead.length;
         final double inverse = 1 / width;
         // all at one time (or one event): any width keeps the order; the next rebuild finds a better one
         inverseWidth = inverse > 0 && inverse < Double.MAX_VALUE ? inverse : 1;
@@ -361,17 +321,13 @@ final class CalendarQueue {
         int entry = chain;
         while (entry != NONE) {
             final int after = next(entry);
-            final double time = timeOf(entry);
-            final long sequence = entries[3 * entry + 1];
-            final int payload = (int) (entries[3 * entry + 2] >> 32);
-            // freed before it is placed, so an overflow entry reuses it
-            setNext(entry, freeEntries);
-            freeEntries = entry;
-            final long bucket = bucketOf(time);
+            final long bucket = bucketOf(timeOf(entry));
             if (bucket <= mask) {
-                link(bucket, time, sequence, payload);
+                link(bucket, entry);
             } else {
-                far.push(time, sequence, payload);
+                far.push(timeOf(entry), entries[3 * entry + 1], (int) (entries[3 * entry + 2] >> 32));
+                setNext(entry, freeEntries);
+                freeEntries = entry;
             }
             entry = after;
         }
