@@ -96,10 +96,11 @@ public abstract class Arrivals {
      */
     public static Arrivals poissonProcess(final double lambda) {
         checkRate(lambda, "per time unit");
+        final double meanGap = 1.0 / lambda;
         return new Arrivals() {
             @Override
             protected void advance(final RandomGenerator random) {
-                time += RandomVariates.exponential(random, 1.0 / lambda);
+                time += RandomVariates.exponential(random, meanGap);
                 remainingAtTime = 1;
             }
 

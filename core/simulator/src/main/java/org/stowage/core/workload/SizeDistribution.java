@@ -63,6 +63,10 @@ public interface SizeDistribution {
         }
         final double[] lo = low.clone();
         final double[] hi = high.clone();
+        final double[] width = new double[lo.length];
+        for (int d = 0; d < lo.length; d++) {
+            width[d] = hi[d] - lo[d];
+        }
         final double resolution = units.resolution();
         return new SizeDistribution() {
             @Override
@@ -73,7 +77,7 @@ public interface SizeDistribution {
             @Override
             public int sample(final RandomGenerator random, final int[] out) {
                 for (int d = 0; d < lo.length; d++) {
-                    final double real = lo[d] + (hi[d] - lo[d]) * random.nextDouble();
+                    final double real = lo[d] + width[d] * random.nextDouble();
                     out[d] = (int) Math.ceil(real * resolution);
                 }
                 return 0;
@@ -107,6 +111,7 @@ public interface SizeDistribution {
         }
         final double[] cumulative = cumulativeWeights(probabilities);
         final double total = cumulative[cumulative.length - 1];
+        final CumulativeGuide guide = new CumulativeGuide(cumulative);
         final int[][] unitVectors = new int[vectors.length][];
         final double[] means = new double[dimensions];
         for (int i = 0; i < vectors.length; i++) {
@@ -128,7 +133,7 @@ public interface SizeDistribution {
 
             @Override
             public int sample(final RandomGenerator random, final int[] out) {
-                final int type = pick(cumulative, random.nextDouble() * total);
+                final int type = guide.pick(random.nextDouble() * total);
                 System.arraycopy(unitVectors[type], 0, out, 0, dimensions);
                 return type;
             }
@@ -170,7 +175,8 @@ public interface SizeDistribution {
      * {@code k} is drawn with probability proportional to {@code weights[k]}; then each resource {@code d}
      * independently gets a Normal with mean {@code means[k][d]} and standard deviation
      * {@code cv * means[k][d]}, truncated to [0, 1], sampled by inversion of the truncated CDF (one uniform
-     * per resource, no rejection loop). The job's class is {@code k}.
+     * per resource, no rejection loop; {@link TruncatedNormalUnits} answers most draws from a table, bit for bit
+     * the library's inverse). The job's class is {@code k}.
      */
     static SizeDistribution truncatedNormal(final Units units, final double[][] means, final double cv,
                                             final double[] weights) {
@@ -187,7 +193,9 @@ public interface SizeDistribution {
                 + " resources: " + dimensions);
         }
         final double[] cumulative = cumulativeWeights(weights);
+        final CumulativeGuide guide = new CumulativeGuide(cumulative);
         final TruncatedNormalDistribution[] laws = new TruncatedNormalDistribution[means.length * dimensions];
+        final TruncatedNormalUnits[] samplers = new TruncatedNormalUnits[means.length * dimensions];
         final double[] classMeans = new double[dimensions];
         for (int k = 0; k < means.length; k++) {
             if (means[k].length != dimensions) {
@@ -200,13 +208,14 @@ public interface SizeDistribution {
                     throw new IllegalArgumentException("mean size of class " + k + " on resource " + d
                         + " must be in (0, 1]: " + mean);
                 }
-                final TruncatedNormalDistribution law = TruncatedNormalDistribution.of(mean, cv * mean, 0, 1);
+                final TruncatedNormalUnits sampler = new TruncatedNormalUnits(mean, cv * mean, units.resolution());
+                final TruncatedNormalDistribution law = sampler.law();
                 laws[k * dimensions + d] = law;
+                samplers[k * dimensions + d] = sampler;
                 classMeans[d] += law.getMean() * weights[k] / cumulative[cumulative.length - 1];
             }
         }
         final double total = cumulative[cumulative.length - 1];
-        final double resolution = units.resolution();
         final String text = "truncnormal(cv=" + cv + ")" + Arrays.deepToString(means) + " w=" + Arrays.toString(weights);
         return new SizeDistribution() {
             @Override
@@ -216,10 +225,10 @@ public interface SizeDistribution {
 
             @Override
             public int sample(final RandomGenerator random, final int[] out) {
-                final int k = pick(cumulative, random.nextDouble() * total);
+                final int k = guide.pick(random.nextDouble() * total);
                 for (int d = 0; d < dimensions; d++) {
-                    final double real = laws[k * dimensions + d].inverseCumulativeProbability(random.nextDouble());
-                    out[d] = (int) Math.ceil(Math.min(real, 1.0) * resolution);
+                    // ceil(min(inverse CDF, 1) * resolution), bit for bit, mostly from a table (TruncatedNormalUnits)
+                    out[d] = samplers[k * dimensions + d].units(random.nextDouble());
                 }
                 return k;
             }
@@ -314,20 +323,5 @@ public interface SizeDistribution {
             throw new IllegalArgumentException("type weights sum to " + total + "; at least one must be > 0");
         }
         return cumulative;
-    }
-
-    /** The first index whose cumulative weight exceeds {@code u}, by binary search: O(log n). */
-    private static int pick(final double[] cumulative, final double u) {
-        int low = 0;
-        int high = cumulative.length - 1;
-        while (low < high) {
-            final int middle = (low + high) >>> 1;
-            if (u >= cumulative[middle]) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return low;
     }
 }
