@@ -1,0 +1,105 @@
+package org.stowage.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * The slot setting of {@link CpuTimeRun} (BF-J/S, 10,000 servers, 10^6 queued, about 105 departures per
+ * slot) for several benchmark jars in one JVM, each in a class loader of its own (so each runs its own
+ * classes), their rounds of {@code -Dslots} slots (500 by default) interleaved, the order rotating every
+ * round, and timed in this thread's CPU time. On a machine shared with other work the load changes from
+ * minute to minute: jars run one after the other see different loads, while interleaved rounds a tenth of
+ * a second long see nearly the same. Prints per jar the median round and, against the first jar, the
+ * median of the per-round ratios and in how many rounds it was faster. Each jar's state holds its own
+ * 10^6 queued jobs (about 60 MB).
+ * <pre>
+ *   java -Xmx12g -XX:+UseParallelGC -cp bench/target/benchmarks.jar org.stowage.bench.PairedSlotRun 121 \
+ *        /tmp/before/benchmarks.jar bench/target/benchmarks.jar
+ * </pre>
+ */
+public final class PairedSlotRun {
+    /** Slots per round: short rounds alternate often, so the variants see nearly the same load. */
+    private static final int SLOTS_PER_ROUND = Integer.getInteger("slots", 500);
+
+    private PairedSlotRun() {
+    }
+
+    public static void main(final String[] args) throws Exception {
+        if (args.length < 3 || !args[0].matches("[1-9][0-9]{0,5}")) {
+            System.err.println("usage: PairedSlotRun ROUNDS JAR JAR [JAR...] (ROUNDS a whole number >= 1): "
+                + String.join(" ", args));
+            System.exit(2);
+        }
+        for (int v = 1; v < args.length; v++) {
+            if (!Files.isRegularFile(Path.of(args[v]))) {
+                System.err.println("PairedSlotRun: jar " + v + " is not a file: " + args[v]);
+                System.exit(2);
+            }
+        }
+        final int rounds = Integer.parseInt(args[0]);
+        final int variants = args.length - 1;
+        final Object[] states = new Object[variants];
+        final Method[] steps = new Method[variants];
+        for (int v = 0; v < variants; v++) {
+            final URL jar = Path.of(args[v + 1]).toUri().toURL();
+            final ClassLoader loader = new URLClassLoader(new URL[] {jar}, ClassLoader.getPlatformClassLoader());
+            final Class<?> type = Class.forName("org.stowage.bench.SteadyState", true, loader);
+            final Constructor<?> make = type.getDeclaredConstructor(String.class, int.class, long.class, int.class,
+                long.class);
+            make.setAccessible(true);
+            final Method warmUp = type.getDeclaredMethod("warmUp", int.class);
+            warmUp.setAccessible(true);
+            states[v] = warmUp.invoke(make.newInstance("BF-J/S", 10_000, 1_000_000L, 100, 1L), 3000);
+            steps[v] = type.getDeclaredMethod("step");
+            steps[v].setAccessible(true);
+        }
+        final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        final double[][] micros = new double[variants][rounds];
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < variants; k++) {
+                final int v = (round + k) % variants;
+                final long start = mx.getCurrentThreadCpuTime();
+                for (int slot = 0; slot < SLOTS_PER_ROUND; slot++) {
+                    steps[v].invoke(states[v]);
+                }
+                micros[v][round] = (mx.getCurrentThreadCpuTime() - start) / 1e3 / SLOTS_PER_ROUND;
+            }
+        }
+        final double baseline = median(micros[0]);
+        for (int v = 0; v < variants; v++) {
+            final double[] ratios = new double[rounds];
+            int faster = 0;
+            for (int round = 0; round < rounds; round++) {
+                ratios[round] = micros[0][round] / micros[v][round];
+                faster += ratios[round] > 1 ? 1 : 0;
+            }
+            System.out.printf("%s: median %.1f us per slot (min %.1f, max %.1f); first jar's time over this one's:"
+                    + " median of the rounds' ratios %.3f (min %.3f, max %.3f), of the medians %.3f; faster than the"
+                    + " first in %d of %d rounds%n", args[v + 1],
+                median(micros[v]), min(micros[v]), max(micros[v]), median(ratios), min(ratios), max(ratios),
+                baseline / median(micros[v]), faster, rounds);
+        }
+    }
+
+    private static double median(final double[] values) {
+        final double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        final int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static double min(final double[] values) {
+        return Arrays.stream(values).min().orElse(Double.NaN);
+    }
+
+    private static double max(final double[] values) {
+        return Arrays.stream(values).max().orElse(Double.NaN);
+    }
+}
