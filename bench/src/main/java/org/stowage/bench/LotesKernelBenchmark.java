@@ -31,8 +31,8 @@ import org.stowage.theory.lotes.LotesPlanner;
 import org.stowage.theory.lotes.LotesSolution;
 
 /**
- * LoTES, Greedy and BF-J end to end on the Fig. 11 workload of Tran et al. 2018 (docs/LOTES.md, "Fig.
- * 11-like workload"): the Google 2011 cluster of Table 1 with {@code perConfiguration} machines in each of
+ * LoTES, Greedy, BF-J and Tetris (the paper's gamma = 1) end to end on the Fig. 11 workload of Tran et al.
+ * 2018 (docs/LOTES.md, "Fig. 11-like workload"): the Google 2011 cluster of Table 1 with {@code perConfiguration} machines in each of
  * its ten configurations (1000: 10,000 machines), nine job classes of two-resource truncated-Gaussian sizes
  * (means 0.025 +- 0.015, cv 0.5, equal weights), exponential service of mean 1, Poisson arrivals at 0.97
  * lambda*, continuous time; the setting of
@@ -64,7 +64,7 @@ public class LotesKernelBenchmark {
     private static final double CV = 0.5;
     private static final double INTENSITY = 0.97;
 
-    @Param({"LoTES", "LoTES-naive", "Greedy", "Greedy-naive", "BF-J"})
+    @Param({"LoTES", "LoTES-naive", "Greedy", "Greedy-naive", "BF-J", "Tetris:gamma=1"})
     public String kernel;
 
     /** Machines in each of Table 1's ten configurations. */
