@@ -25,7 +25,8 @@ import org.stowage.core.Units;
  *       residual on the other resources among the servers with at least a threshold on resource 0 (four
  *       thresholds), a necessary test that holds per server and so prunes most of the subtrees the
  *       per-resource maxima let through on a loaded cluster; from then on every residual change also
- *       repairs it (O(D log L), stopping early).</li>
+ *       repairs it (O(D log L), stopping early), until many changes come without a query: then the repairs
+ *       stop and the next query rebuilds it in place (O(L D)).</li>
  *   <li>D = 1: servers grouped by exact residual ({@link BestFitBuckets}): a 64-ary bitset over residual
  *       values finds the least residual &gt;= size (O(log<sub>64</sub> U), about 4 words), and that
  *       residual's bucket, a treap keyed by server index, gives its lowest-index server (O(1) for a
@@ -287,6 +288,7 @@ public final class ServerTable implements ServerView {
         if (firstFitBounds == null) {
             firstFitBounds = new FirstFitBounds(dimensions, leaves, count, residual, maxCapacity[0]);
         }
+        firstFitBounds.beforeQuery(residual);
         return firstFitWalk(1, size, jobBase, firstFitBounds.level(size[jobBase]));
     }
 

@@ -62,6 +62,54 @@ class ServerTableTest {
         }
     }
 
+    /**
+     * First fit for D &gt; 1 when queries are rare: {@link FirstFitBounds} stops its repairs after a number
+     * of changes without a query and rebuilds at the next one; every answer must still be the scan's.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {3, 11, 2024, 77_777, 9_000_000_001L})
+    void firstFitStaysExactWhenQueriesAreRareAndTheBoundsGoStale(final long seed) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int dimensions = 2 + random.nextInt(2);
+        final int count = 1 + random.nextInt(600);
+        final int scale = 1 << 16;
+        final int[] capacities = new int[count * dimensions];
+        for (int i = 0; i < capacities.length; i++) {
+            capacities[i] = random.nextBoolean() ? scale : 1 + random.nextInt(scale);
+        }
+        final ServerTable servers = new ServerTable(dimensions, capacities);
+        final JobTable jobs = new JobTable(dimensions, 8);
+        final List<Integer> running = new ArrayList<>();
+        final int probe = jobs.allocate(0, 1, 0);
+        for (int query = 0; query < 300; query++) {
+            final int changes = random.nextInt(random.nextBoolean() ? 8 : 400);
+            for (int change = 0; change < changes; change++) {
+                if (!running.isEmpty() && random.nextInt(5) < 2) {
+                    final int leaving = running.remove(random.nextInt(running.size()));
+                    servers.vacate(jobs, leaving);
+                    jobs.release(leaving);
+                    continue;
+                }
+                final int job = jobs.allocate(change, 1, 0);
+                for (int d = 0; d < dimensions; d++) {
+                    jobs.setSize(job, d, random.nextInt(scale / 8));
+                }
+                final int first = LinearScans.firstFit(servers, jobs, job);
+                if (first == ServerTable.NONE) {
+                    jobs.release(job);
+                } else {
+                    servers.occupy(jobs, job, first);
+                    running.add(job);
+                }
+            }
+            for (int d = 0; d < dimensions; d++) {
+                jobs.setSize(probe, d, random.nextInt(scale / 4));
+            }
+            assertEquals(LinearScans.firstFit(servers, jobs, probe), servers.firstFit(jobs, probe),
+                "seed " + seed + " query " + query + " after " + changes + " changes, D=" + dimensions + " L=" + count);
+        }
+    }
+
     @Test
     void bestFitPrefersLeastResidualThenLowestIndex() {
         final ServerTable servers = new ServerTable(1, new int[] {10, 6, 6, 8});
