@@ -1,6 +1,7 @@
 package org.stowage.core.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -56,6 +57,72 @@ class BestFitBucketsTest {
             Arrays.fill(residual, -1);
             assertEquals(BestFitBuckets.NONE, index.leastAtLeast(0), "seed " + seed + " round " + round + ": drained");
             assertEquals(0, index.count(), "seed " + seed + " round " + round + ": drained count");
+        }
+    }
+
+    /**
+     * Buckets whose sizes wander across both conversion thresholds (treap to set at {@link
+     * BestFitBuckets#TO_SET}, back at {@link BestFitBuckets#TO_TREAP}), with more large buckets than
+     * {@link BestFitBuckets#MAX_SETS} at once in some rounds, so that some stay treaps while others are sets
+     * and sets are freed and reused: every answer against a linear scan.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {7, 1999, 271828, 4_000_000_007L})
+    void bucketsCrossingTheSetThresholdsAnswerLikeAScan(final long seed) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int round = 0; round < 6; round++) {
+            final int buckets = round % 2 == 0 ? 8 + random.nextInt(24) : BestFitBuckets.MAX_SETS + 10 + random.nextInt(40);
+            final int servers = buckets * (BestFitBuckets.TO_TREAP + random.nextInt(BestFitBuckets.TO_SET));
+            final int universe = 10 * buckets + 1;
+            final BestFitBuckets index = new BestFitBuckets(servers, universe);
+            final int[] residual = new int[servers];
+            // residuals 10 * b for bucket b, so queries between them fall in gaps too
+            for (int s = 0; s < servers; s++) {
+                residual[s] = 10 * random.nextInt(buckets);
+                index.add(s, residual[s]);
+            }
+            int mostSets = 0;
+            int fewestSets = Integer.MAX_VALUE;
+            final int steps = Math.max(6_000, 4 * servers);
+            for (int step = 0; step < steps; step++) {
+                final String where = "seed " + seed + " round " + round + " step " + step + " L=" + servers
+                    + " buckets=" + buckets;
+                final int server = random.nextInt(servers);
+                // drift: a server moves to a bucket near the step's favourite, so bucket sizes swing widely
+                final int favourite = (step / (steps / 6)) * buckets / 6 % buckets;
+                final int target = random.nextInt(4) == 0 ? random.nextInt(buckets)
+                    : Math.min(buckets - 1, favourite + random.nextInt(3));
+                if (random.nextBoolean()) {
+                    index.update(server, residual[server] = 10 * target);
+                } else {
+                    index.remove(server);
+                    residual[server] = 10 * target;
+                    index.add(server, residual[server]);
+                }
+                final int units = random.nextInt(10 * buckets + 1);
+                assertEquals(bruteLeastAtLeast(residual, units), index.leastAtLeast(units), where + ": best fit for "
+                    + units);
+                if (step % 997 == 0) {
+                    assertEquals(servers, index.count(), where + ": servers indexed");
+                }
+                mostSets = Math.max(mostSets, index.setBuckets());
+                fewestSets = Math.min(fewestSets, index.setBuckets());
+            }
+            final String sets = "seed " + seed + " round " + round + ": set buckets " + fewestSets + ".." + mostSets;
+            assertTrue(mostSets > fewestSets, sets + ": no bucket changed form");
+            assertTrue(mostSets <= BestFitBuckets.MAX_SETS, sets);
+            for (int s = 0; s < servers; s++) {
+                index.remove(s);
+                residual[s] = -1;
+                if (s % 101 == 0) {
+                    final int units = random.nextInt(10 * buckets + 1);
+                    assertEquals(bruteLeastAtLeast(residual, units), index.leastAtLeast(units), "seed " + seed
+                        + " round " + round + " draining at server " + s + ": best fit for " + units);
+                }
+            }
+            assertEquals(BestFitBuckets.NONE, index.leastAtLeast(0), "seed " + seed + " round " + round + ": drained");
+            assertEquals(0, index.count(), "seed " + seed + " round " + round + ": drained count");
+            assertEquals(0, index.setBuckets(), "seed " + seed + " round " + round + ": sets left after draining");
         }
     }
 
