@@ -12,9 +12,11 @@ import org.stowage.core.state.ServerView;
  * that cannot beat the best machine found or cannot hold the job on some resource.
  *
  * <p>Layout: one tree of residual maxima ({@code D} ints per node) and one dense tree of {@code v} maxima
- * per class. A query for class {@code k} reads the residual tree and class {@code k}'s tree only (about 40
- * nodes on the Fig. 11 workload at 1000 machines per configuration); a change repairs only the tree whose
- * leaf changed: a start or a departure changes one class's {@code v}, not the others'.
+ * per class. A query for class {@code k} reads the residual tree and class {@code k}'s tree only (52 nodes
+ * per query on the Fig. 11 workload at 1000 machines per configuration, counted; a tighter bound over roomy
+ * machines and a best-first walk visit fewer but measured slower: docs/BENCHMARKS.md, issue 21's third
+ * round); a change repairs only the tree whose leaf changed: a start or a departure changes one class's
+ * {@code v}, not the others'.
  *
  * <p>Cost: {@link #residualChanged} O(D log n) and {@link #deficitChanged} O(log n) at worst, each climb
  * stopping at the first node whose maxima do not change (its ancestors depend on the path only through
