@@ -42,16 +42,13 @@ import org.stowage.core.state.ServerView;
  * term is the same double the twin computes. Machines alike would otherwise renew their pairs one by one
  * after every placement (thousands of empty machines under a burst of arrivals): among the empty machines of
  * one twin group (work class and capacities) only the lowest stands in the tournament, and a departure
- * search's ranked best jobs are kept per (work class, free resources) until a job joins the index: the next
- * machine alike takes the first of them still queued, and a key whose kept jobs all left is searched again
- * for twice as many (up to {@link #MEMO_DEPTH}).
+ * search's answer is kept per (work class, free resources) until a job joins the index or its job leaves.
  *
  * <p>Cost: O((D + C) log n) per arrival and per placement to keep the job index (n the largest bucket), O(D
  * log L + CONES log L) per placement and departure for the machine trees, and per search the nodes the
  * bounds do not prune: O(C D log L) on an uncongested cluster (C configurations), O(N D) at worst. Memory:
  * per bucket (at most 4,096 of them; 64 for D = 1 without a work term) a tree of 2 (2D + C + 1) entries per slot
- * (four slots at first); per machine 2D (and 17 cone maxima for D = 2) and a 2L tournament; a memo of up to
- * 4,096 entries of {@link #MEMO_DEPTH} jobs;
+ * (four slots at first); per machine 2D (and 17 cone maxima for D = 2) and a 2L tournament; a 4,096-entry memo;
  * per arrival of one decision four entries. Allocation-free once the buckets and the arrivals per decision
  * have reached their high-water marks (a bucket then grows by doubling).
  */
@@ -133,26 +130,12 @@ public final class Tetris extends KernelBase {
     private boolean firstDecision = true;
 
     // memo of departure searches, direct-mapped: per entry the key (configuration, free resources), the
-    // search's best jobs in rank order (up to memoDepth of them), how far the first still queued may be, and
-    // the index epoch it was made in (bumped by every job that joins the index)
+    // search's job and score, and the index epoch it was made in (bumped by every job that joins the index)
     private static final int MEMO_ENTRIES = 1 << 12;
-    /** Most jobs one departure search keeps, ranked, for the machines alike that come after it. */
-    static final int MEMO_DEPTH = 16;
-    private int memoEntries;
     private int[] memoKey;
-    private int[] memoJobs;
-    private double[] memoScores;
-    /** Per entry: jobs kept, the rank of the first that may still be queued, the depth it was searched to. */
-    private int[] memoCount;
-    private int[] memoNext;
-    private int[] memoDepth;
+    private int[] memoJob;
+    private double[] memoScore;
     private int[] memoEpoch;
-    /** The ranked jobs of the departure search under way (at most {@link #searchDepth} of them). */
-    private final int[] rankedJob = new int[MEMO_DEPTH];
-    private final double[] rankedScore = new double[MEMO_DEPTH];
-    private final int[] rankedSequence = new int[MEMO_DEPTH];
-    private int rankedCount;
-    private int searchDepth = 1;
     private int indexEpoch = 1;
     private int[] classOf;
     /** Scratch of one arrival search: the configurations that can hold the job, by decreasing root bound. */
@@ -220,15 +203,10 @@ public final class Tetris extends KernelBase {
         sequenceColumn = jobs.addIntColumn(0);
         terms = new TetrisTerms(servers, context.model(), gamma, unitsPerHour);
         classes = terms.workClasses();
-        // a small cluster has few distinct free vectors at once: a smaller memo is enough there
-        memoEntries = Math.min(MEMO_ENTRIES, Integer.highestOneBit(Math.max(1, 2 * serverCount - 1)) << 1);
-        memoKey = new int[memoEntries * (dimensions + 1)];
-        memoJobs = new int[memoEntries * MEMO_DEPTH];
-        memoScores = new double[memoEntries * MEMO_DEPTH];
-        memoCount = new int[memoEntries];
-        memoNext = new int[memoEntries];
-        memoDepth = new int[memoEntries];
-        memoEpoch = new int[memoEntries];
+        memoKey = new int[MEMO_ENTRIES * (dimensions + 1)];
+        memoJob = new int[MEMO_ENTRIES];
+        memoScore = new double[MEMO_ENTRIES];
+        memoEpoch = new int[MEMO_ENTRIES];
         bucketColumn = jobs.addIntColumn(0);
         slotColumn = jobs.addIntColumn(0);
         arrivalPenalty = new double[classes];
@@ -420,13 +398,10 @@ public final class Tetris extends KernelBase {
     private void searchJobFor(final int server) {
         final int c = classOf[server];
         final int entry = memoEntry(server, c);
-        final int depth = memoHolds(entry, server, c);
-        if (depth == 0) {
-            final int next = memoNext[entry];
-            foundJob = next < memoCount[entry] ? memoJobs[entry * MEMO_DEPTH + next] : JobTable.NONE;
-            foundScore = next < memoCount[entry] ? memoScores[entry * MEMO_DEPTH + next] : 0;
+        if (memoHolds(entry, server, c)) {
+            foundJob = memoJob[entry];
+            foundScore = memoScore[entry];
         } else {
-            searchDepth = depth;
             searchIndexFor(server, c);
             memoStore(entry, server, c);
         }
@@ -448,44 +423,30 @@ public final class Tetris extends KernelBase {
         hash ^= hash >>> 15;
         hash *= 0x85EBCA6B;
         hash ^= hash >>> 13;
-        return hash & (memoEntries - 1);
+        return hash & (MEMO_ENTRIES - 1);
     }
 
     /**
-     * 0 when {@code entry} answers for a machine of configuration {@code c} as free as {@code server}: it holds
-     * a search made since the last job joined the index, and its first still queued job (moved to by
-     * {@code memoNext}) is the answer, or none is left and the search had found every job that fits. Else the
-     * depth to search to: 1 for a new key, twice the last depth when the same key's kept jobs have all been
-     * placed (machines alike keep coming: the empty machines of a twin group under a burst).
-     * <p>The ranking of jobs for a machine depends on it only through its configuration and free resources;
-     * jobs leaving the queue do not reorder the others (nor make a job fit where none did), so the first
-     * still queued of the search's ranked jobs is the best now. Machines alike (the tasks of one trace job
-     * placed one per machine) then cost one search per {@link #MEMO_DEPTH} placements, not one each.
+     * Whether {@code entry} holds the search of a machine of configuration {@code c} as free as {@code server}
+     * since the last job joined the index, and its job is still queued. The best job depends on the machine
+     * only through its configuration and free resources; jobs leaving the queue cannot change a best that is
+     * still queued (nor make a job fit where none did), so the kept answer is the search's answer. Machines
+     * alike (the tasks of one trace job placed one per machine) then cost one search, not one each.
      */
-    private int memoHolds(final int entry, final int server, final int c) {
+    private boolean memoHolds(final int entry, final int server, final int c) {
         if (memoEpoch[entry] != indexEpoch) {
-            return 1;
+            return false;
         }
         final int base = entry * (dimensions + 1);
         if (memoKey[base] != c) {
-            return 1;
+            return false;
         }
         for (int d = 0; d < dimensions; d++) {
             if (memoKey[base + 1 + d] != servers.residual(server, d)) {
-                return 1;
+                return false;
             }
         }
-        final int count = memoCount[entry];
-        final int first = entry * MEMO_DEPTH;
-        int next = memoNext[entry];
-        while (next < count && !jobs.isQueued(memoJobs[first + next])) {
-            next++;
-        }
-        memoNext[entry] = next;
-        if (next < count || count < memoDepth[entry]) {
-            return 0;
-        }
-        return Math.min(MEMO_DEPTH, 2 * memoDepth[entry]);
+        return memoJob[entry] == JobTable.NONE || jobs.isQueued(memoJob[entry]);
     }
 
     private void memoStore(final int entry, final int server, final int c) {
@@ -494,27 +455,17 @@ public final class Tetris extends KernelBase {
         for (int d = 0; d < dimensions; d++) {
             memoKey[base + 1 + d] = servers.residual(server, d);
         }
-        System.arraycopy(rankedJob, 0, memoJobs, entry * MEMO_DEPTH, rankedCount);
-        System.arraycopy(rankedScore, 0, memoScores, entry * MEMO_DEPTH, rankedCount);
-        memoCount[entry] = rankedCount;
-        memoNext[entry] = 0;
-        memoDepth[entry] = searchDepth;
+        memoJob[entry] = foundJob;
+        memoScore[entry] = foundScore;
         memoEpoch[entry] = indexEpoch;
     }
 
-    /**
-     * Branch and bound over the job index for {@code server}'s {@link #searchDepth} best queued jobs, in rank
-     * order (score, then arrival): sets the ranked jobs and the found job and score (the first of them). A
-     * node is pruned once the ranking is full and the node cannot beat its last job.
-     */
+    /** Branch and bound over the job index for {@code server}'s best queued job: sets the found job and score. */
     private void searchIndexFor(final int server, final int c) {
         final int top = buckets;
-        final int wanted = searchDepth;
-        rankedCount = 0;
-        // the pruning threshold: the last ranked job once the ranking is full
-        boolean full = false;
-        double lastScore = 0;
-        int lastSequence = EMPTY_SEQUENCE;
+        foundJob = JobTable.NONE;
+        foundScore = 0;
+        int foundSequence = EMPTY_SEQUENCE;
         int depth = 0;
         if (minSequence[top][1] != EMPTY_SEQUENCE && jobNodeFits(top, 1, server)) {
             stackTree[0] = top;
@@ -527,7 +478,8 @@ public final class Tetris extends KernelBase {
             final int tree = stackTree[depth];
             final int node = stackNode[depth];
             final double bound = stackBound[depth];
-            if (full && (bound < lastScore || (bound == lastScore && minSequence[tree][node] > lastSequence))) {
+            if (foundJob != JobTable.NONE
+                && (bound < foundScore || (bound == foundScore && minSequence[tree][node] > foundSequence))) {
                 continue;
             }
             final int leaves = treeLeaves[tree];
@@ -546,31 +498,14 @@ public final class Tetris extends KernelBase {
                 }
                 final double score = terms.alignment(jobs, job, servers, server) - minPenalty[tree][node * classes + c];
                 final int sequence = minSequence[tree][node];
-                if (!full || score > lastScore || (score == lastScore && sequence < lastSequence)) {
-                    rank(job, score, sequence, wanted);
-                    full = rankedCount == wanted;
-                    lastScore = rankedScore[rankedCount - 1];
-                    lastSequence = rankedSequence[rankedCount - 1];
+                if (foundJob == JobTable.NONE || score > foundScore
+                    || (score == foundScore && sequence < foundSequence)) {
+                    foundJob = job;
+                    foundScore = score;
+                    foundSequence = sequence;
                 }
             }
         }
-        foundJob = rankedCount > 0 ? rankedJob[0] : JobTable.NONE;
-        foundScore = rankedCount > 0 ? rankedScore[0] : 0;
-    }
-
-    /** Inserts a job into the ranking in order (score, then arrival), dropping the last if it holds {@code wanted}. */
-    private void rank(final int job, final double score, final int sequence, final int wanted) {
-        int at = rankedCount < wanted ? rankedCount++ : wanted - 1;
-        while (at > 0 && (rankedScore[at - 1] < score
-            || (rankedScore[at - 1] == score && rankedSequence[at - 1] > sequence))) {
-            rankedJob[at] = rankedJob[at - 1];
-            rankedScore[at] = rankedScore[at - 1];
-            rankedSequence[at] = rankedSequence[at - 1];
-            at--;
-        }
-        rankedJob[at] = job;
-        rankedScore[at] = score;
-        rankedSequence[at] = sequence;
     }
 
     /** Pushes the open ones of {@code tree}'s sibling nodes {@code left, left + 1}; returns the new depth. */
@@ -810,19 +745,12 @@ public final class Tetris extends KernelBase {
         for (int d = 0; d < dimensions; d++) {
             max[node * dimensions + d] = servers.residual(server, d);
         }
-        // an ancestor whose maxima stay as they were leaves every ancestor above it as it was
-        boolean changed = true;
-        for (node >>>= 1; node >= 1 && changed; node >>>= 1) {
+        for (node >>>= 1; node >= 1; node >>>= 1) {
             final int base = node * dimensions;
             final int left = 2 * base;
             final int right = left + dimensions;
-            changed = false;
             for (int d = 0; d < dimensions; d++) {
-                final int combined = Math.max(max[left + d], max[right + d]);
-                if (combined != max[base + d]) {
-                    max[base + d] = combined;
-                    changed = true;
-                }
+                max[base + d] = Math.max(max[left + d], max[right + d]);
             }
         }
         if (coneMax != null) {
@@ -837,10 +765,7 @@ public final class Tetris extends KernelBase {
         }
     }
 
-    /**
-     * Rewrites the cone maxima of leaf {@code leaf} (machine {@code server}) and of its ancestors up to the first
-     * one that stays as it was: O(CONES log L) at most.
-     */
+    /** Rewrites the cone maxima of leaf {@code leaf} (machine {@code server}) and its ancestors: O(CONES log L). */
     private void refreshCones(final double[] cone, final int leaf, final int server) {
         final int width = CONES + 1;
         final double x = servers.residual(server, 0) * terms.inverseScale(0);
@@ -849,18 +774,12 @@ public final class Tetris extends KernelBase {
         for (int k = 0; k <= CONES; k++) {
             cone[base + k] = CONE_COS[k] * x + CONE_SIN[k] * y;
         }
-        boolean changed = true;
-        for (int node = leaf >>> 1; node >= 1 && changed; node >>>= 1) {
+        for (int node = leaf >>> 1; node >= 1; node >>>= 1) {
             final int at = node * width;
             final int left = 2 * at;
             final int right = left + width;
-            changed = false;
             for (int k = 0; k <= CONES; k++) {
-                final double combined = Math.max(cone[left + k], cone[right + k]);
-                if (combined != cone[at + k]) {
-                    cone[at + k] = combined;
-                    changed = true;
-                }
+                cone[at + k] = Math.max(cone[left + k], cone[right + k]);
             }
         }
     }
