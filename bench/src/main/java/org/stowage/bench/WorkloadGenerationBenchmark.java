@@ -26,7 +26,7 @@ import org.stowage.core.workload.SyntheticWorkload;
 
 /**
  * Generation alone: one job of a {@link SyntheticWorkload} (arrival gap, class, sizes, service) per operation,
- * for the three continuous-time workloads the kernel benchmarks use: {@code fig11} ({@link LotesKernelBenchmark}'s
+ * for the three continuous-time workloads the kernel benchmarks use: {@code truncnormal9} ({@link LotesKernelBenchmark}'s
  * nine truncated-Gaussian classes, cv 0.5, exponential service), {@code types128}
  * ({@link MultiResourceKernelBenchmark}'s 128 discrete two-resource types, exponential service of mean 100) and
  * {@code uniform} (one resource, U[0.1, 0.9], exponential service).
@@ -45,7 +45,7 @@ import org.stowage.core.workload.SyntheticWorkload;
 @Measurement(iterations = 5, time = 1)
 @Fork(3)
 public class WorkloadGenerationBenchmark {
-    @Param({"fig11", "types128", "uniform"})
+    @Param({"truncnormal9", "types128", "uniform"})
     public String workload;
 
     private SyntheticWorkload generator;
@@ -67,7 +67,7 @@ public class WorkloadGenerationBenchmark {
     static SyntheticWorkload workload(final String name, final long seed) {
         final Units units = Units.defaults();
         switch (name) {
-            case "fig11": {
+            case "truncnormal9": {
                 final double[][] means = {
                     {0.012, 0.031}, {0.035, 0.018}, {0.025, 0.025}, {0.019, 0.038}, {0.040, 0.011}, {0.028, 0.022},
                     {0.015, 0.015}, {0.033, 0.036}, {0.022, 0.029},
@@ -93,7 +93,7 @@ public class WorkloadGenerationBenchmark {
                 return new SyntheticWorkload(Arrivals.poissonProcess(1000), SizeDistribution.uniform(units, 0.1, 0.9),
                     ServiceDistribution.exponential(1), seed);
             default:
-                throw new IllegalArgumentException("workload must be fig11, types128 or uniform: " + name);
+                throw new IllegalArgumentException("workload must be truncnormal9, types128 or uniform: " + name);
         }
     }
 
@@ -103,7 +103,7 @@ public class WorkloadGenerationBenchmark {
             System.exit(2);
         }
         final int rounds = Integer.parseInt(args[0]);
-        final String[] names = {"fig11", "types128", "uniform"};
+        final String[] names = {"truncnormal9", "types128", "uniform"};
         final int jobs = 2_000_000;
         final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         final SyntheticWorkload[] generators = new SyntheticWorkload[names.length];
