@@ -29,8 +29,9 @@ import org.stowage.core.Units;
  *       stop and the next query rebuilds it in place (O(L D)).</li>
  *   <li>D = 1: servers grouped by exact residual ({@link BestFitBuckets}): a 64-ary bitset over residual
  *       values finds the least residual &gt;= size (O(log<sub>64</sub> U), about 4 words), and that
- *       residual's bucket, a treap keyed by server index, gives its lowest-index server (O(1) for a
- *       bucket of one, O(log b) for b servers). Best fit is the server with the least residual that can
+ *       residual's bucket, a treap keyed by server index or, past 32 servers, a bitset over server index,
+ *       gives its lowest-index server (O(1) for a bucket of one, O(log b) for b servers in a treap,
+ *       O(log<sub>64</sub> L) in a bitset). Best fit is the server with the least residual that can
  *       still hold the job, ties to the lowest index. The index is re-keyed lazily: a residual change only
  *       marks the server, and the next best-fit query moves each marked server once (O(1) expected for
  *       buckets of one, O(log L) at worst). A server that changes several times between queries (vacated,
