@@ -58,15 +58,7 @@ public class MultiResourceKernelBenchmark {
     public void setUp() {
         final Units units = Units.defaults();
         final ServerTable table = ServerTable.homogeneous(servers, units.capacityUnits(32), units.capacityUnits(64));
-        final double[][] types = new double[8 * 16][];
-        final double[] weights = new double[types.length];
-        for (int cores = 1; cores <= 8; cores++) {
-            for (int memory = 1; memory <= 16; memory++) {
-                types[(cores - 1) * 16 + memory - 1] = new double[] {cores, memory};
-                weights[(cores - 1) * 16 + memory - 1] = 1;
-            }
-        }
-        final SizeDistribution sizes = SizeDistribution.discrete(units, types, weights);
+        final SizeDistribution sizes = types128(units);
         final ServiceDistribution service = ServiceDistribution.exponential(100);
         final double intensity = servers >= 10_000 ? 0.9 : 0.7;
         final double lambda = SyntheticWorkload.lambdaForIntensity(intensity, table, units, sizes, service.mean());
@@ -86,5 +78,18 @@ public class MultiResourceKernelBenchmark {
         simulation.step(Double.POSITIVE_INFINITY);
         counter.jobs += simulation.arrivedCount() - before;
         return simulation.decisionCount();
+    }
+
+    /** Issue 25's two-resource sizes: 128 equally likely types, 1-8 cores by 1-16 memory (servers of 32 and 64). */
+    static SizeDistribution types128(final Units units) {
+        final double[][] types = new double[8 * 16][];
+        final double[] weights = new double[types.length];
+        for (int cores = 1; cores <= 8; cores++) {
+            for (int memory = 1; memory <= 16; memory++) {
+                types[(cores - 1) * 16 + memory - 1] = new double[] {cores, memory};
+                weights[(cores - 1) * 16 + memory - 1] = 1;
+            }
+        }
+        return SizeDistribution.discrete(units, types, weights);
     }
 }

@@ -78,16 +78,8 @@ public class WorkloadGenerationBenchmark {
                     means, 0.5, weights), ServiceDistribution.exponential(1), seed);
             }
             case "types128": {
-                final double[][] types = new double[8 * 16][];
-                final double[] weights = new double[types.length];
-                for (int cores = 1; cores <= 8; cores++) {
-                    for (int memory = 1; memory <= 16; memory++) {
-                        types[(cores - 1) * 16 + memory - 1] = new double[] {cores, memory};
-                        weights[(cores - 1) * 16 + memory - 1] = 1;
-                    }
-                }
-                return new SyntheticWorkload(Arrivals.poissonProcess(640), SizeDistribution.discrete(units, types,
-                    weights), ServiceDistribution.exponential(100), seed);
+                return new SyntheticWorkload(Arrivals.poissonProcess(640), MultiResourceKernelBenchmark.types128(units),
+                    ServiceDistribution.exponential(100), seed);
             }
             case "uniform":
                 return new SyntheticWorkload(Arrivals.poissonProcess(1000), SizeDistribution.uniform(units, 0.1, 0.9),
