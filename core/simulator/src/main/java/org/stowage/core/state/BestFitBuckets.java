@@ -39,8 +39,9 @@ import java.util.Arrays;
  * 12 bytes each: residual, root, count), the residual bitset (U/512 bytes plus the level-0 pages the run
  * touches, at most U/8), and per set bucket a bitset over the servers (at most L/8 + L/512 bytes, made
  * the first time that many buckets are sets at once and reused after). Only {@link #add} allocates: a
- * residual bitset page's first use, and a set bucket beyond the most the run has held at once. Not
- * thread-safe.
+ * bitset page's first use (of the residual bitset, or of a set bucket's bitset, reused sets included: a
+ * page of 512 bytes the first time a server of that page enters it), and a set bucket beyond the most the
+ * run has held at once. Not thread-safe.
  */
 public final class BestFitBuckets {
     /** The null server; also the key of a server that is not indexed. */

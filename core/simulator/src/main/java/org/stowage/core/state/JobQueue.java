@@ -325,7 +325,7 @@ public final class JobQueue implements JobQueueView {
         final int[] links = jobs.links;
         final int after = links[4 * job + JobTable.RIGHT];
         return links[4 * Math.max(after, 0) + JobTable.LEFT] ^ jobs.size[job * jobs.dimensions] ^ jobs.state[job]
-            ^ (int) Double.doubleToRawLongBits(jobs.times[2 * job + JobTable.SERVICE]);
+            ^ (int) Double.doubleToRawLongBits(jobs.serviceTime(job));
     }
 
     /** Smallest key-resource size in the queue, or {@link Integer#MAX_VALUE} when empty. */

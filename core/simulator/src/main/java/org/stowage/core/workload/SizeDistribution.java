@@ -3,7 +3,6 @@ package org.stowage.core.workload;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
-import org.apache.commons.statistics.distribution.TruncatedNormalDistribution;
 import org.stowage.core.Units;
 
 /**
@@ -194,7 +193,6 @@ public interface SizeDistribution {
         }
         final double[] cumulative = cumulativeWeights(weights);
         final CumulativeGuide guide = new CumulativeGuide(cumulative);
-        final TruncatedNormalDistribution[] laws = new TruncatedNormalDistribution[means.length * dimensions];
         final TruncatedNormalUnits[] samplers = new TruncatedNormalUnits[means.length * dimensions];
         final double[] classMeans = new double[dimensions];
         for (int k = 0; k < means.length; k++) {
@@ -209,10 +207,8 @@ public interface SizeDistribution {
                         + " must be in (0, 1]: " + mean);
                 }
                 final TruncatedNormalUnits sampler = new TruncatedNormalUnits(mean, cv * mean, units.resolution());
-                final TruncatedNormalDistribution law = sampler.law();
-                laws[k * dimensions + d] = law;
                 samplers[k * dimensions + d] = sampler;
-                classMeans[d] += law.getMean() * weights[k] / cumulative[cumulative.length - 1];
+                classMeans[d] += sampler.law().getMean() * weights[k] / cumulative[cumulative.length - 1];
             }
         }
         final double total = cumulative[cumulative.length - 1];
@@ -245,7 +241,7 @@ public interface SizeDistribution {
 
             @Override
             public double classMean(final int k, final int d) {
-                return laws[k * dimensions + d].getMean();
+                return samplers[k * dimensions + d].law().getMean();
             }
 
             @Override

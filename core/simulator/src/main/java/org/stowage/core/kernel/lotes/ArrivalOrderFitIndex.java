@@ -119,11 +119,15 @@ final class ArrivalOrderFitIndex {
         assert jobAt[slot] != NONE : "slot " + slot + " is vacant";
         jobAt[slot] = NONE;
         live--;
+        vacateLeaf(slot);
         if (live == 0) {
-            clearUpTo(tail);
+            // every leaf is vacant, so after the climbs every node is too: the next job may take slot 0
             tail = 0;
-            return;
         }
+    }
+
+    /** Marks the leaf of {@code slot} vacant and repairs its ancestors, stopping at the first unchanged one. */
+    private void vacateLeaf(final int slot) {
         final int[] minimum = this.minimum;
         final int dimensions = this.dimensions;
         int node = capacity + slot;
@@ -157,14 +161,6 @@ final class ArrivalOrderFitIndex {
             }
         }
         return true;
-    }
-
-    /** Vacates every leaf below {@code end} and every internal node (the queue is empty). */
-    private void clearUpTo(final int end) {
-        final int dimensions = this.dimensions;
-        java.util.Arrays.fill(minimum, dimensions, capacity * dimensions, VACANT);
-        java.util.Arrays.fill(minimum, capacity * dimensions, (capacity + end) * dimensions, VACANT);
-        java.util.Arrays.fill(jobAt, 0, end, NONE);
     }
 
     /** The tail reached the last slot: moves the live slots to the front, in order, doubling if over half. */

@@ -33,10 +33,12 @@ import org.stowage.core.state.ServerView;
  *
  * <h2>Cost, allocation</h2>
  * Arrival: O(M) for the roulette, {@link BinDeficitIndex#best} per configuration tried (O(log n) typical),
- * O(log L) for the first fit, O(D log q) to queue; departure: O(K) per start for the ranking plus one
- * {@link ArrivalOrderFitIndex} query per start and per class that drops out (O(D log q) typical for q
- * queued jobs, O(D q) at worst). 0 bytes after {@link #attach}, except when a class queue outgrows every
- * earlier length (its index doubles).
+ * the first fit (the last resort: rare, so its bounds are rebuilt at a query after many changes, O(L D)
+ * amortised over the changes since the last one, then O(log L) typical; {@link org.stowage.core.state.ServerTable#firstFit}), O(D log q)
+ * to queue; departure: O(K) per start for the ranking plus one {@link ArrivalOrderFitIndex} query per start
+ * and per class that drops out (O(D log q) typical for q queued jobs, O(D q) at worst). 0 bytes after
+ * {@link #attach}, except when an append finds a class index's slots full and more than half of them live
+ * (the index doubles).
  */
 public final class LotesDispatcher extends KernelBase {
     private final LotesPlan plan;
@@ -47,6 +49,10 @@ public final class LotesDispatcher extends KernelBase {
     private int[] deficit;
     private int[] indexInConfiguration;
     private BinDeficitIndex[] indexes;
+    /**
+     * Each class's queue as the engine sees it (queued state, queue-length statistics); the order the
+     * departures search is {@link #waiting}'s.
+     */
     private FifoQueue[] queues;
     /** Each class's queue again, in arrival order, indexed for the departures' search. */
     private ArrivalOrderFitIndex[] waiting;
