@@ -234,6 +234,12 @@ final class LotesTraceFigure implements SpecFigure {
     }
 
     /** Mean response time (hours) per window by Little's law. */
+    /** Tetris's {@code metric} divided by {@code divisor}, or "not run" where the run leaves Tetris out (quick). */
+    private static String tetrisValue(final RunResult tetris, final String metric, final double divisor,
+                                      final String unit) {
+        return tetris == null ? "not run" : String.format(Locale.ROOT, "%.3g%s", tetris.metric(metric) / divisor, unit);
+    }
+
     private static double[] windowMeans(final RunResult result, final Setup setup) {
         final double[] integral = new double[WINDOWS];
         final double[] start = result.seriesStart();
@@ -336,8 +342,8 @@ final class LotesTraceFigure implements SpecFigure {
         final double lotesWait = lotes.metric("wait_mean") / UNITS_PER_HOUR;
         final double tetrisWait = tetris == null ? Double.NaN : tetris.metric("wait_mean") / UNITS_PER_HOUR;
         final double greedyWait = greedy.metric("wait_mean") / UNITS_PER_HOUR;
-        final String waits = String.format(Locale.ROOT, "mean response: LoTES %.3g h, Tetris %.3g h, Greedy %.3g h",
-            lotesWait, tetrisWait, greedyWait);
+        final String waits = String.format(Locale.ROOT, "mean response: LoTES %.3g h, Tetris %s, Greedy %.3g h",
+            lotesWait, tetrisValue(tetris, "wait_mean", UNITS_PER_HOUR, " h"), greedyWait);
         switch (kind) {
             case WINDOWS -> {
                 claims.add(Claim.atPaperScale("Greedy's response times are orders of magnitude longer than LoTES's", waits,
@@ -370,8 +376,8 @@ final class LotesTraceFigure implements SpecFigure {
                 final double lotesTail = lotes.metric("wait_p999");
                 final double tetrisTail = tetris == null ? Double.NaN : tetris.metric("wait_p999");
                 claims.add(Claim.atPaperScale("Tetris and Greedy have longer tails than LoTES",
-                    String.format(Locale.ROOT, "99.9th percentiles: LoTES %.3g h, Tetris %.3g h, Greedy %.3g h",
-                        lotesTail / UNITS_PER_HOUR, tetrisTail / UNITS_PER_HOUR,
+                    String.format(Locale.ROOT, "99.9th percentiles: LoTES %.3g h, Tetris %s, Greedy %.3g h",
+                        lotesTail / UNITS_PER_HOUR, tetrisValue(tetris, "wait_p999", UNITS_PER_HOUR, " h"),
                         greedy.metric("wait_p999") / UNITS_PER_HOUR),
                     (tetris == null || lotesTail <= tetrisTail) && lotesTail <= greedy.metric("wait_p999"))
                     .withEvidence("Greedy's tail is longer, Tetris's shorter: LoTES's queued jobs wait for their"
@@ -379,8 +385,8 @@ final class LotesTraceFigure implements SpecFigure {
             }
             case QUEUE -> {
                 claims.add(Claim.of("Greedy's queue is larger than LoTES's",
-                    String.format(Locale.ROOT, "average queue: LoTES %.3g, Tetris %.3g, Greedy %.3g",
-                        lotes.metric("mean_queue"), tetris == null ? Double.NaN : tetris.metric("mean_queue"),
+                    String.format(Locale.ROOT, "average queue: LoTES %.3g, Tetris %s, Greedy %.3g",
+                        lotes.metric("mean_queue"), tetrisValue(tetris, "mean_queue", 1, ""),
                         greedy.metric("mean_queue")),
                     greedy.metric("mean_queue") >= lotes.metric("mean_queue")));
                 // on a trace whose load falls at the end the queue drains, which the stability test calls
