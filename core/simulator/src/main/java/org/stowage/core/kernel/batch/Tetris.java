@@ -22,11 +22,11 @@ import org.stowage.core.state.ServerView;
  * <ul>
  *   <li><b>Arrival side</b>, the best machine for one job: the work term depends on the machine only through
  *       its configuration, so per configuration the best is a maximum of the alignment over the machines that
- *       fit, found by branch and bound over a segment tree of per-resource maxima of the free resources; the
- *       best over configurations wins. For D = 2 each node also keeps its largest dot product with
- *       {@link #CONES} + 1 unit directions, and a request inside cone k is bounded by its coordinates on the
- *       cone's two edges: tight where the per-resource maxima come from different machines (a partly full
- *       cluster); the smaller of the two bounds is used.</li>
+ *       fit, found by branch and bound over the configuration's {@link FreeResourceTree} (per-resource maxima
+ *       of the free resources and, for D = 2, cone maxima; leaves kept in the order of the machines' free
+ *       resources, so a subtree is a small box of them); configurations by decreasing root bound, the best
+ *       over them wins. An arriving job enters the job index only if it is still queued at the end of its
+ *       decision (most start at once).</li>
  *   <li><b>Departure side</b>, the best queued job for one dirty machine: branch and bound over a job index
  *       of size buckets: per resource a logarithmic level of the request (and, with a work term, a level of
  *       the work term per unit of request), the levels interleaved in Morton order under a top tree, each
@@ -42,39 +42,25 @@ import org.stowage.core.state.ServerView;
  * term is the same double the twin computes. Machines alike would otherwise renew their pairs one by one
  * after every placement (thousands of empty machines under a burst of arrivals): among the empty machines of
  * one twin group (work class and capacities) only the lowest stands in the tournament, and a departure
- * search's answer is kept per (work class, free resources) until a job joins the index or its job leaves.
+ * search's answer is kept per (work class, free resources) until a job arrives or its job leaves.
  *
- * <p>Cost: O((D + C) log n) per arrival and per placement to keep the job index (n the largest bucket), O(D
- * log L + CONES log L) per placement and departure for the machine trees, and per search the nodes the
- * bounds do not prune: O(C D log L) on an uncongested cluster (C configurations), O(N D) at worst. Memory:
- * per bucket (at most 4,096 of them; 64 for D = 1 without a work term) a tree of 2 (2D + C + 1) entries per slot
- * (four slots at first); per machine 2D (and 17 cone maxima for D = 2) and a 2L tournament; a 4,096-entry memo;
+ * <p>Cost: O((D + C) log n) per job that queues and per placement of a queued job to keep the job index (n
+ * the largest bucket), the machine trees' upkeep per placement and departure ({@link FreeResourceTree}:
+ * O(W log L), W = D + 9 for D = 2, plus amortised re-sorts), and per search the nodes the bounds do not
+ * prune: O(C log L) on an uncongested cluster (C configurations), O(N D) at worst. Memory: per bucket (at most
+ * 4,096 of them; 64 for D = 1 without a work term) a tree of 2 (2D + C + 1) entries per slot (four slots at
+ * first); per machine 2W doubles and a 2L tournament; a 4,096-entry memo;
  * per arrival of one decision four entries. Allocation-free once the buckets and the arrivals per decision
  * have reached their high-water marks (a bucket then grows by doubling).
  */
 public final class Tetris extends KernelBase {
     private static final int EMPTY_SEQUENCE = Integer.MAX_VALUE;
-    /** Cones of the D = 2 arrival bound: the bound's excess over the best machine shrinks as 1 / CONES^2. */
-    static final int CONES = 16;
+    /** The bucket column of a queued job not (yet) in the job index. */
+    private static final int NOT_INDEXED = -1;
     private static final double LN2 = Math.log(2);
     private static final int FIRST_BUCKET_LEAVES = 4;
     /** The work coordinate's top level: gamma t of 16 hours and more (its grid spans 16 halvings below). */
     private static final double WORK_TOP_HOURS = 16;
-    private static final double[] CONE_COS = new double[CONES + 1];
-    private static final double[] CONE_SIN = new double[CONES + 1];
-    private static final double CONE_WIDTH = Math.PI / 2 / CONES;
-    /**
-     * Relative slack of a cone bound: covers the rounding of the cone decomposition and of the stored dot
-     * products (about 1e-15 of {@code r . 1}), so the bound stays above every score it stands for.
-     */
-    private static final double CONE_SLACK = 1e-12;
-
-    static {
-        for (int k = 0; k <= CONES; k++) {
-            CONE_COS[k] = k == CONES ? 0 : Math.cos(k * CONE_WIDTH);
-            CONE_SIN[k] = k == 0 ? 0 : Math.sin(k * CONE_WIDTH);
-        }
-    }
 
     private final double gamma;
     private final double unitsPerHour;
@@ -108,19 +94,10 @@ public final class Tetris extends KernelBase {
     /** The arriving job's work term per configuration, for the arrival search under way. */
     private double[] arrivalPenalty;
     /** The arriving job's request, for the arrival search under way. */
-    private int[] arrivalRequest;
+    private FreeResourceTree.Direction arrivalRequest;
 
-    // machine trees: one per work class over its servers in ascending order
-    private int[] classLeaves;
-    private int[][] maxFree;
-    /**
-     * D = 2 only: per node of each configuration's tree, the largest {@code u_k . (f_0 / s_0, f_1 / s_1)} over
-     * its machines for the {@link #CONES} + 1 unit directions {@code u_k} at angles {@code k pi / (2 CONES)}
-     * (null otherwise). A request {@code r = a u_k + b u_{k+1}} (a, b &gt;= 0, r in cone k) then has
-     * {@code r . f <= a M_k + b M_{k+1}} on every machine of the node: the per-resource maxima are the one-cone
-     * case, loose when a node's most free cores and most free memory sit on different machines.
-     */
-    private double[][] coneMax;
+    /** Per work class, its machines under a tree of their free resources (the arrival side's index). */
+    private FreeResourceTree[] machineTrees;
     /** Per configuration, a bit per machine (by position) set while the machine is empty. */
     private long[][] emptyMachines;
     /** Twin groups (same work class, same capacities): each machine's group, its rank there, the members. */
@@ -141,7 +118,6 @@ public final class Tetris extends KernelBase {
     /** Scratch of one arrival search: the configurations that can hold the job, by decreasing root bound. */
     private int[] classOrder;
     private double[] classBound;
-    private int[] positionOf;
     /** Bumped whenever a machine's free resources change: a kept pair on it computed before is stale. */
     private int[] version;
 
@@ -171,13 +147,6 @@ public final class Tetris extends KernelBase {
     private int[] stackTree = new int[128];
     private double[] stackBound = new double[128];
     private int foundJob;
-    /** The cone of the job being placed by an arrival search, and its coordinates (see {@link #setCone}). */
-    private int jobCone;
-    private double jobP;
-    private double jobQ;
-    private double jobConeA;
-    private double jobConeB;
-    private double jobConeSlack;
     private int foundServer;
     private double foundScore;
 
@@ -207,39 +176,28 @@ public final class Tetris extends KernelBase {
         memoJob = new int[MEMO_ENTRIES];
         memoScore = new double[MEMO_ENTRIES];
         memoEpoch = new int[MEMO_ENTRIES];
-        bucketColumn = jobs.addIntColumn(0);
+        bucketColumn = jobs.addIntColumn(NOT_INDEXED);
         slotColumn = jobs.addIntColumn(0);
         arrivalPenalty = new double[classes];
-        arrivalRequest = new int[dimensions];
+        arrivalRequest = new FreeResourceTree.Direction(dimensions);
         createJobIndex();
         final int count = serverCount;
         classOf = new int[count];
-        positionOf = new int[count];
-        classLeaves = new int[classes];
         classOrder = new int[classes];
         classBound = new double[classes];
-        maxFree = new int[classes][];
-        coneMax = dimensions == 2 ? new double[classes][] : null;
+        machineTrees = new FreeResourceTree[classes];
+        final int[] rankOf = new int[count];
         for (int c = 0; c < classes; c++) {
-            final int members = terms.serversIn(c, servers);
-            final int leaves = Integer.highestOneBit(Math.max(1, members - 1)) << 1;
-            classLeaves[c] = leaves;
-            maxFree[c] = new int[2 * leaves * dimensions];
-            Arrays.fill(maxFree[c], -1);
-            if (coneMax != null) {
-                // padding leaves: below every machine's dot product, and never fit (maxFree -1)
-                coneMax[c] = new double[2 * leaves * (CONES + 1)];
-                Arrays.fill(coneMax[c], -1);
+            final int[] members = new int[terms.serversIn(c, servers)];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = terms.server(c, i);
+                classOf[members[i]] = c;
             }
-            for (int i = 0; i < members; i++) {
-                final int server = terms.server(c, i);
-                classOf[server] = c;
-                positionOf[server] = i;
-            }
+            machineTrees[c] = new FreeResourceTree(servers, members, terms, rankOf);
         }
         groupMachines();
         for (int s = 0; s < count; s++) {
-            refreshMachine(s);
+            markEmpty(s);
         }
         version = new int[count];
         machineJob = new int[count];
@@ -266,7 +224,9 @@ public final class Tetris extends KernelBase {
     public void onArrival(final int job) {
         queue.enqueue(job);
         jobs.setIntColumn(sequenceColumn, job, nextSequence++);
-        insertJob(job);
+        // a new job may be better for a memoised machine, and its handle may be a placed job's that a memo
+        // entry names: every memo entry made before it is void
+        indexEpoch++;
         arrivals.add(job);
     }
 
@@ -279,12 +239,18 @@ public final class Tetris extends KernelBase {
 
     @Override
     public void decide(final double now) {
+        // with every machine dirty, or at the first decision (every machine empty, the lowest of each twin
+        // group dirty), the departure side covers the arrivals' pairs, so they join the job index first;
+        // otherwise the arrival side covers them and those left queued join it after the decision (most
+        // arrivals start at once and never enter the index)
+        final boolean departureSideOnly = dirtyCount == serverCount || firstDecision;
+        if (departureSideOnly) {
+            indexArrivals();
+        }
         for (int i = 0; i < dirtyCount; i++) {
             searchJobFor(dirtyServers[i]);
         }
-        // with every machine dirty, or at the first decision (every machine empty, the lowest of each twin
-        // group dirty), the departure side already covers the arrivals' pairs
-        final int arrived = dirtyCount == serverCount || firstDecision ? 0 : arrivals.size();
+        final int arrived = departureSideOnly ? 0 : arrivals.size();
         firstDecision = false;
         prepareArrivals(arrived);
         while (true) {
@@ -321,13 +287,27 @@ public final class Tetris extends KernelBase {
             dirty[dirtyServers[i]] = false;
         }
         dirtyCount = 0;
+        indexArrivals();
         arrivals.clear();
+    }
+
+    /** Puts this decision's arrivals that are queued and not yet in the job index into it. */
+    private void indexArrivals() {
+        final int[] arrived = arrivals.elements();
+        for (int i = 0, n = arrivals.size(); i < n; i++) {
+            final int job = arrived[i];
+            if (jobs.isQueued(job) && jobs.intColumn(bucketColumn, job) == NOT_INDEXED) {
+                insertJob(job);
+            }
+        }
     }
 
     private void place(final int job, final int server) {
         final boolean wasEmpty = isEmpty(server);
         queue.remove(job);
-        removeJob(job);
+        if (jobs.intColumn(bucketColumn, job) != NOT_INDEXED) {
+            removeJob(job);
+        }
         context.place(job, server);
         version[server]++;
         refreshMachine(server);
@@ -597,21 +577,18 @@ public final class Tetris extends KernelBase {
         final int job = arrivalJob[slot];
         foundServer = ServerView.NONE;
         foundScore = 0;
-        if (coneMax != null) {
-            setCone(job);
+        final FreeResourceTree.Direction request = arrivalRequest;
+        request.set(jobs, job, terms);
+        for (int c = 0; c < classes; c++) {
+            arrivalPenalty[c] = terms.penalty(jobs, job, c);
         }
-        // the job's request and work terms, as its leaf in the job index holds them
-        final int bucket = jobs.intColumn(bucketColumn, job);
-        final int leaf = treeLeaves[bucket] + jobs.intColumn(slotColumn, job);
-        System.arraycopy(minPenalty[bucket], leaf * classes, arrivalPenalty, 0, classes);
-        System.arraycopy(minRequest[bucket], leaf * dimensions, arrivalRequest, 0, dimensions);
         // configurations by decreasing root bound, so the first search finds a pair that prunes the others
         int open = 0;
         for (int c = 0; c < classes; c++) {
-            if (!machineNodeFits(maxFree[c], 1, job)) {
+            if (!machineTrees[c].mayFit(request)) {
                 continue;
             }
-            final double bound = machineNodeBound(c, 1, job) - arrivalPenalty[c];
+            final double bound = machineTrees[c].rootBound(request) - arrivalPenalty[c];
             int at = open++;
             while (at > 0 && classBound[at - 1] < bound) {
                 classBound[at] = classBound[at - 1];
@@ -625,7 +602,11 @@ public final class Tetris extends KernelBase {
             if (foundServer != ServerView.NONE && classBound[i] < foundScore) {
                 break;
             }
-            searchClass(job, classOrder[i]);
+            final FreeResourceTree tree = machineTrees[classOrder[i]];
+            if (tree.improve(request, arrivalPenalty[classOrder[i]], foundServer, foundScore)) {
+                foundServer = tree.foundServer();
+                foundScore = tree.foundScore();
+            }
         }
         if (foundServer == ServerView.NONE) {
             arrivalJob[slot] = JobTable.NONE;
@@ -636,151 +617,22 @@ public final class Tetris extends KernelBase {
         arrivalVersion[slot] = version[foundServer];
     }
 
-    /** Branch and bound over configuration {@code c}'s machines for {@code job}, improving the found pair. */
-    private void searchClass(final int job, final int c) {
-        final int[] max = maxFree[c];
-        final int leaves = classLeaves[c];
-        final int levels = Integer.numberOfTrailingZeros(leaves);
-        final double penalty = arrivalPenalty[c];
-        int top = 0;
-        if (machineNodeFits(max, 1, job)) {
-            stackNode[0] = 1;
-            stackBound[0] = machineNodeBound(c, 1, job) - penalty;
-            top = 1;
-        }
-        while (top > 0) {
-            top--;
-            final int node = stackNode[top];
-            final double bound = stackBound[top];
-            if (foundServer != ServerView.NONE && bound <= foundScore) {
-                if (bound < foundScore) {
-                    continue;
-                }
-                // equal bound: only a lower machine index can still win
-                final int depth = 31 - Integer.numberOfLeadingZeros(node);
-                final int firstPosition = (node << (levels - depth)) - leaves;
-                if (terms.server(c, firstPosition) > foundServer) {
-                    continue;
-                }
-            }
-            if (node >= leaves) {
-                final int server = terms.server(c, node - leaves);
-                if (!servers.fits(jobs, job, server)) {
-                    continue;
-                }
-                final double score = terms.alignment(jobs, job, servers, server) - penalty;
-                if (foundServer == ServerView.NONE || score > foundScore
-                    || (score == foundScore && server < foundServer)) {
-                    foundServer = server;
-                    foundScore = score;
-                }
-                continue;
-            }
-            final int left = 2 * node;
-            final int right = left + 1;
-            final boolean leftOpen = machineNodeFits(max, left, job);
-            final boolean rightOpen = machineNodeFits(max, right, job);
-            final double leftBound = leftOpen ? machineNodeBound(c, left, job) - penalty : 0;
-            final double rightBound = rightOpen ? machineNodeBound(c, right, job) - penalty : 0;
-            top = push(top, left, leftOpen, leftBound, right, rightOpen, rightBound);
-        }
-    }
-
-    /**
-     * Sets the cone of {@code job}'s scaled request {@code (p, q)} and its coordinates {@code a, b >= 0} on the
-     * cone's two edges, for {@link #machineNodeBound}; O(1).
-     */
-    private void setCone(final int job) {
-        final double p = jobs.size(job, 0) * terms.inverseScale(0);
-        final double q = jobs.size(job, 1) * terms.inverseScale(1);
-        jobP = p;
-        jobQ = q;
-        final int k = Math.min(CONES - 1, (int) (Math.atan2(q, p) / CONE_WIDTH));
-        final double sine = Math.sin(CONE_WIDTH);
-        jobCone = k;
-        // r = a u_k + b u_{k+1}: Cramer's rule on the 2 x 2 system; a or b may round a hair below 0
-        jobConeA = Math.max(0, (p * CONE_SIN[k + 1] - q * CONE_COS[k + 1]) / sine);
-        jobConeB = Math.max(0, (q * CONE_COS[k] - p * CONE_SIN[k]) / sine);
-        jobConeSlack = CONE_SLACK * (p + q + jobConeA + jobConeB);
-    }
-
-    /**
-     * An upper bound of the alignment of {@code job} with every machine of node {@code node} of configuration
-     * {@code c}. For D = 2 the smaller of the cone bound, tight when a node's machines differ, and the
-     * per-resource bound, which rounds exactly as the score does and so equals it on a node of machines as
-     * free as each other: there a tie with the found pair is seen as one, and the lower machine rule prunes.
-     */
-    private double machineNodeBound(final int c, final int node, final int job) {
-        final int[] max = maxFree[c];
-        if (coneMax == null) {
-            return terms.alignmentBound(jobs, job, max, node * dimensions);
-        }
-        final int base = node * 2;
-        final double perResource = jobP * (max[base] * terms.inverseScale(0)) + jobQ * (max[base + 1] * terms.inverseScale(1));
-        final double[] cone = coneMax[c];
-        final int at = node * (CONES + 1) + jobCone;
-        return Math.min(perResource, jobConeA * cone[at] + jobConeB * cone[at + 1] + jobConeSlack);
-    }
-
-    /** Whether some machine of the node may hold the job of the arrival search under way ({@link #arrivalRequest}). */
-    private boolean machineNodeFits(final int[] max, final int node, final int job) {
-        final int[] request = arrivalRequest;
-        final int base = node * dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            if (max[base + d] < request[d]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     // ---- trees ---------------------------------------------------------------------------------------------
 
-    /** Rewrites {@code server}'s leaf of its configuration's tree from its free resources, up to the root. */
+    /** {@code server}'s free resources changed: its configuration's machine tree and its twin group's empty set. */
     private void refreshMachine(final int server) {
-        final int c = classOf[server];
-        final int[] max = maxFree[c];
-        final int leaves = classLeaves[c];
-        int node = leaves + positionOf[server];
-        for (int d = 0; d < dimensions; d++) {
-            max[node * dimensions + d] = servers.residual(server, d);
-        }
-        for (node >>>= 1; node >= 1; node >>>= 1) {
-            final int base = node * dimensions;
-            final int left = 2 * base;
-            final int right = left + dimensions;
-            for (int d = 0; d < dimensions; d++) {
-                max[base + d] = Math.max(max[left + d], max[right + d]);
-            }
-        }
-        if (coneMax != null) {
-            refreshCones(coneMax[c], leaves + positionOf[server], server);
-        }
+        machineTrees[classOf[server]].changed(server);
+        markEmpty(server);
+    }
+
+    /** Sets or clears {@code server}'s bit in its twin group's set of empty machines. */
+    private void markEmpty(final int server) {
         final int position = groupPosition[server];
         final long[] empty = emptyMachines[groupOf[server]];
         if (isEmpty(server)) {
             empty[position >>> 6] |= 1L << position;
         } else {
             empty[position >>> 6] &= ~(1L << position);
-        }
-    }
-
-    /** Rewrites the cone maxima of leaf {@code leaf} (machine {@code server}) and its ancestors: O(CONES log L). */
-    private void refreshCones(final double[] cone, final int leaf, final int server) {
-        final int width = CONES + 1;
-        final double x = servers.residual(server, 0) * terms.inverseScale(0);
-        final double y = servers.residual(server, 1) * terms.inverseScale(1);
-        final int base = leaf * width;
-        for (int k = 0; k <= CONES; k++) {
-            cone[base + k] = CONE_COS[k] * x + CONE_SIN[k] * y;
-        }
-        for (int node = leaf >>> 1; node >= 1; node >>>= 1) {
-            final int at = node * width;
-            final int left = 2 * at;
-            final int right = left + width;
-            for (int k = 0; k <= CONES; k++) {
-                cone[at + k] = Math.max(cone[left + k], cone[right + k]);
-            }
         }
     }
 
