@@ -53,6 +53,8 @@ import org.stowage.core.Units;
  * </ul>
  * Every residual change updates the segment tree in O(D log L) (the climb stops at the first node whose
  * maxima do not change), marks the server for the D = 1 best-fit index, and moves it in the grid once built.
+ * After {@code max(64, L/8)} changes without a query of the segment tree its upkeep stops, and the next
+ * query rebuilds it in O(L D) (no allocation): a kernel that keeps indexes of its own pays nothing for it.
  *
  * <h2>Allocation</h2>
  * All arrays are sized at construction, except the grid, sized when the first D &gt; 1 best-fit or any
@@ -74,6 +76,14 @@ public final class ServerTable implements ServerView {
     /** Segment tree: node n covers a range of servers; maxResidual[n * D + d]. Leaves start at {@code leaves}. */
     private final int leaves;
     private final int[] maxResidual;
+    /**
+     * Residual changes without a query of the segment tree after which its upkeep stops; the next query
+     * rebuilds it (O(L D), about what this many climbs cost). Kernels with indexes of their own (Tetris, and
+     * LoTES between its rare last-resort first fits) then pay nothing for it.
+     */
+    private final int maximaStaleAfter;
+    private int changesSinceMaximaQuery;
+    private boolean maximaStale;
 
     /** Best-fit index for D = 1, keyed by (residual when last keyed, index). */
     private final BestFitBuckets bestFitIndex;
@@ -125,12 +135,8 @@ public final class ServerTable implements ServerView {
         leaves = n;
         maxResidual = new int[2 * n * dimensions];
         Arrays.fill(maxResidual, -1);
-        for (int s = 0; s < count; s++) {
-            System.arraycopy(residual, s * dimensions, maxResidual, (n + s) * dimensions, dimensions);
-        }
-        for (int node = n - 1; node >= 1; node--) {
-            pull(node);
-        }
+        maximaStaleAfter = Math.max(64, n / 8);
+        rebuildMaxima();
 
         if (dimensions == 1) {
             bestFitIndex = new BestFitBuckets(count, maxCapacity[0] + 1);
@@ -186,6 +192,7 @@ public final class ServerTable implements ServerView {
 
     @Override
     public int maxResidual(final int d) {
+        queryMaxima();
         return maxResidual[dimensions + d];
     }
 
@@ -229,6 +236,7 @@ public final class ServerTable implements ServerView {
 
     /** Whether every resource of {@code size[base .. base + D)} is at most the largest residual: O(D). */
     private boolean mayFitSomewhere(final int[] size, final int base) {
+        queryMaxima();
         for (int d = 0; d < dimensions; d++) {
             if (size[base + d] > maxResidual[dimensions + d]) {
                 return false;
@@ -273,6 +281,7 @@ public final class ServerTable implements ServerView {
 
     @Override
     public int firstFit(final JobView jobs, final int job) {
+        queryMaxima();
         final int[] size = ((JobTable) jobs).size;
         final int jobBase = job * dimensions;
         if (dimensions == 1) {
@@ -302,6 +311,7 @@ public final class ServerTable implements ServerView {
         if (from >= count) {
             return NONE;
         }
+        queryMaxima();
         int node = leaves + from;
         if (maxResidual[node * dimensions] >= units) {
             return from;
@@ -387,7 +397,13 @@ public final class ServerTable implements ServerView {
     }
 
     private void residualChanged(final int server) {
-        updateMaxima(server);
+        if (!maximaStale) {
+            if (++changesSinceMaximaQuery > maximaStaleAfter) {
+                maximaStale = true;
+            } else {
+                updateMaxima(server);
+            }
+        }
         if (grid != null) {
             grid.residualChanged(server);
         }
@@ -439,6 +455,24 @@ public final class ServerTable implements ServerView {
                 return;
             }
             node >>>= 1;
+        }
+    }
+
+    /** Makes the segment tree exact for a query: rebuilt, O(L D), if its upkeep had stopped. */
+    private void queryMaxima() {
+        changesSinceMaximaQuery = 0;
+        if (maximaStale) {
+            maximaStale = false;
+            rebuildMaxima();
+        }
+    }
+
+    private void rebuildMaxima() {
+        for (int s = 0; s < count; s++) {
+            System.arraycopy(residual, s * dimensions, maxResidual, (leaves + s) * dimensions, dimensions);
+        }
+        for (int node = leaves - 1; node >= 1; node--) {
+            pull(node);
         }
     }
 

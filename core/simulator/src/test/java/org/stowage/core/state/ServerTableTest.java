@@ -63,14 +63,15 @@ class ServerTableTest {
     }
 
     /**
-     * First fit for D &gt; 1 when queries are rare: {@link FirstFitBounds} stops its repairs after a number
-     * of changes without a query and rebuilds at the next one; every answer must still be the scan's.
+     * Queries when they are rare: the segment tree and, for D &gt; 1, {@link FirstFitBounds} stop their
+     * repairs after a number of changes without a query and are rebuilt at the next one; every answer (first
+     * fit, the largest residual, the next server with room) must still be the scan's.
      */
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {3, 11, 2024, 77_777, 9_000_000_001L})
-    void firstFitStaysExactWhenQueriesAreRareAndTheBoundsGoStale(final long seed) {
+    @ValueSource(longs = {3, 11, 2024, 77_777, 9_000_000_001L, 5, 6, 7})
+    void queriesStayExactWhenTheyAreRareAndTheIndexesGoStale(final long seed) {
         final SplittableRandom random = new SplittableRandom(seed);
-        final int dimensions = 2 + random.nextInt(2);
+        final int dimensions = 1 + random.nextInt(3);
         final int count = 1 + random.nextInt(600);
         final int scale = 1 << 16;
         final int[] capacities = new int[count * dimensions];
@@ -105,8 +106,30 @@ class ServerTableTest {
             for (int d = 0; d < dimensions; d++) {
                 jobs.setSize(probe, d, random.nextInt(scale / 4));
             }
-            assertEquals(LinearScans.firstFit(servers, jobs, probe), servers.firstFit(jobs, probe),
-                "seed " + seed + " query " + query + " after " + changes + " changes, D=" + dimensions + " L=" + count);
+            final String where = "seed " + seed + " query " + query + " after " + changes + " changes, D="
+                + dimensions + " L=" + count;
+            switch (random.nextInt(3)) {
+                case 0 -> assertEquals(LinearScans.firstFit(servers, jobs, probe), servers.firstFit(jobs, probe),
+                    where + ": first fit");
+                case 1 -> {
+                    final int d = random.nextInt(dimensions);
+                    int largest = 0;
+                    for (int s = 0; s < count; s++) {
+                        largest = Math.max(largest, servers.residual(s, d));
+                    }
+                    assertEquals(largest, servers.maxResidual(d), where + ": largest residual on resource " + d);
+                }
+                default -> {
+                    final int units = random.nextInt(scale);
+                    final int from = random.nextInt(count);
+                    int next = ServerTable.NONE;
+                    for (int s = from; s < count && next == ServerTable.NONE; s++) {
+                        next = servers.residual(s, 0) >= units ? s : ServerTable.NONE;
+                    }
+                    assertEquals(next, servers.nextWithResidualAtLeast(units, from), where + ": next server with "
+                        + units + " units from " + from);
+                }
+            }
         }
     }
 
