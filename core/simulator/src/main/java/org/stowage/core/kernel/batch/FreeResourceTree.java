@@ -45,6 +45,9 @@ final class FreeResourceTree {
     private static final double[] CONE_COS = new double[CONES + 1];
     private static final double[] CONE_SIN = new double[CONES + 1];
     private static final double CONE_WIDTH = Math.PI / 2 / CONES;
+    private static final double CONE_SINE = Math.sin(CONE_WIDTH);
+    /** {@code tan(k pi / (2 CONES))} for k = 1 .. CONES - 1: the cone of (p, q) is the count of them at most q / p. */
+    private static final double[] CONE_TAN = new double[CONES];
     /**
      * Relative slack of a cone bound: covers the rounding of the cone decomposition and of the stored dot
      * products (about 1e-15 of {@code r . 1}), so the bound stays above every score it stands for.
@@ -56,6 +59,9 @@ final class FreeResourceTree {
         for (int k = 0; k <= CONES; k++) {
             CONE_COS[k] = k == CONES ? 0 : Math.cos(k * CONE_WIDTH);
             CONE_SIN[k] = k == 0 ? 0 : Math.sin(k * CONE_WIDTH);
+        }
+        for (int k = 1; k < CONES; k++) {
+            CONE_TAN[k] = Math.tan(k * CONE_WIDTH);
         }
     }
 
@@ -85,8 +91,11 @@ final class FreeResourceTree {
             if (request.length == 2) {
                 final double p = fraction[0];
                 final double q = fraction[1];
-                final int k = Math.min(CONES - 1, (int) (Math.atan2(q, p) / CONE_WIDTH));
-                final double sine = Math.sin(CONE_WIDTH);
+                int k = 0;
+                while (k < CONES - 1 && q >= CONE_TAN[k + 1] * p) {
+                    k++;
+                }
+                final double sine = CONE_SINE;
                 cone = k;
                 // r = a u_k + b u_{k+1}: Cramer's rule on the 2 x 2 system; a or b may round a hair below 0
                 coneA = Math.max(0, (p * CONE_SIN[k + 1] - q * CONE_COS[k + 1]) / sine);
