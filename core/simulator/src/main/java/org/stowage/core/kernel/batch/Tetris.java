@@ -27,12 +27,12 @@ import org.stowage.core.state.ServerView;
  *       resources, so a subtree is a small box of them); configurations by decreasing root bound, the best
  *       over them wins. An arriving job enters the job index only if it is still queued at the end of its
  *       decision (most start at once).</li>
- *   <li><b>Departure side</b>, the best queued job for one dirty machine: branch and bound over a job index
- *       of size buckets: per resource a logarithmic level of the request (and, with a work term, a level of
- *       the work term per unit of request), the levels interleaved in Morton order under a top tree, each
- *       bucket a tree of slots; every node holds the minimum and maximum request per resource (fit and
- *       alignment bounds), the smallest work term per configuration and the earliest arrival (for ties).
- *       A subtree is a narrow box of sizes and work, so both bounds prune it.</li>
+ *   <li><b>Departure side</b>, the best queued job for one dirty machine: branch and bound over the
+ *       {@link QueuedJobIndex}, size buckets (per resource a logarithmic level of the request and, with a
+ *       work term, a level of the work term per unit of request, interleaved in Morton order) under a top
+ *       tree, each node one record of the least and largest request per resource, the least work term per
+ *       configuration and the earliest arrival; a subtree is a narrow box of sizes and work, so the fit test
+ *       and the bound prune it.</li>
  * </ul>
  * Each arrival and each dirty machine keeps its best pair under a tournament tree; the pick takes the better
  * root. A placement only removes a job and shrinks one machine, and neither raises any pair's score, so a
@@ -42,26 +42,19 @@ import org.stowage.core.state.ServerView;
  * term is the same double the twin computes. Machines alike would otherwise renew their pairs one by one
  * after every placement (thousands of empty machines under a burst of arrivals): among the empty machines of
  * one twin group (work class and capacities) only the lowest stands in the tournament, and a departure
- * search's answer is kept per (work class, free resources) until a job arrives or its job leaves.
+ * search's answer is kept per (work class, free resources) until a job arrives or joins the index, or its
+ * job leaves.
  *
  * <p>Cost: O((D + C) log n) per job that queues and per placement of a queued job to keep the job index (n
  * the largest bucket), the machine trees' upkeep per placement and departure ({@link FreeResourceTree}:
  * O(W log L), W = D + 9 for D = 2, plus amortised re-sorts), and per search the nodes the bounds do not
  * prune: O(C log L) on an uncongested cluster (C configurations), O(N D) at worst. Memory: per bucket (at most
- * 4,096 of them; 64 for D = 1 without a work term) a tree of 2 (2D + C + 1) entries per slot (four slots at
- * first); per machine 2W doubles and a 2L tournament; a 4,096-entry memo;
+ * 4,096 of them; 64 for D = 1 without a work term) a tree of 2 records of 2D + C + 1 doubles per slot (four
+ * slots at first); per machine 2W doubles and a 2L tournament; a 4,096-entry memo;
  * per arrival of one decision four entries. Allocation-free once the buckets and the arrivals per decision
  * have reached their high-water marks (a bucket then grows by doubling).
  */
 public final class Tetris extends KernelBase {
-    private static final int EMPTY_SEQUENCE = Integer.MAX_VALUE;
-    /** The bucket column of a queued job not (yet) in the job index. */
-    private static final int NOT_INDEXED = -1;
-    private static final double LN2 = Math.log(2);
-    private static final int FIRST_BUCKET_LEAVES = 4;
-    /** The work coordinate's top level: gamma t of 16 hours and more (its grid spans 16 halvings below). */
-    private static final double WORK_TOP_HOURS = 16;
-
     private final double gamma;
     private final double unitsPerHour;
     private TetrisTerms terms;
@@ -71,26 +64,8 @@ public final class Tetris extends KernelBase {
     /** Work classes C (configurations with rates, else 1). */
     private int classes;
 
-    // job index: trees 0..buckets-1 hold the queued jobs of one size bucket each (leaves are slots), tree
-    // `buckets` is the top tree whose leaf b summarises bucket b; per node the same four aggregates
-    private int buckets;
-    private int levelsPerDimension;
-    private int bitsPerDimension;
-    private int indexedDimensions;
-    /** Coordinates of a bucket: the indexed resources, then the work term when gamma &gt; 0. */
-    private int coordinates;
-    private double levelsPerOctave;
-    private int[] treeLeaves;
-    private int[][] minRequest;
-    private int[][] maxRequest;
-    private double[][] minPenalty;
-    private int[][] minSequence;
-    /** Per bucket: the job in each slot (NONE when free) and a stack of its free slots. */
-    private int[][] slotJob;
-    private int[][] freeSlots;
-    private int[] freeCount;
-    private int bucketColumn;
-    private int slotColumn;
+    /** The queued jobs that did not start in the decision they arrived in (the departure side's index). */
+    private QueuedJobIndex jobIndex;
     /** The arriving job's work term per configuration, for the arrival search under way. */
     private double[] arrivalPenalty;
     /** The arriving job's request, for the arrival search under way. */
@@ -107,7 +82,8 @@ public final class Tetris extends KernelBase {
     private boolean firstDecision = true;
 
     // memo of departure searches, direct-mapped: per entry the key (configuration, free resources), the
-    // search's job and score, and the index epoch it was made in (bumped by every job that joins the index)
+    // search's job and score, and the index epoch it was made in (bumped by every arrival and every job that
+    // joins the index)
     private static final int MEMO_ENTRIES = 1 << 12;
     private int[] memoKey;
     private int[] memoJob;
@@ -141,11 +117,6 @@ public final class Tetris extends KernelBase {
     private int[] arrivalTree = {0, 0};
     private int arrivalLeaves = 1;
 
-    // branch-and-bound stack
-    private int[] stackNode = new int[128];
-    /** The job index tree of each stacked node (departure searches). */
-    private int[] stackTree = new int[128];
-    private double[] stackBound = new double[128];
     private int foundJob;
     private int foundServer;
     private double foundScore;
@@ -176,11 +147,9 @@ public final class Tetris extends KernelBase {
         memoJob = new int[MEMO_ENTRIES];
         memoScore = new double[MEMO_ENTRIES];
         memoEpoch = new int[MEMO_ENTRIES];
-        bucketColumn = jobs.addIntColumn(NOT_INDEXED);
-        slotColumn = jobs.addIntColumn(0);
         arrivalPenalty = new double[classes];
         arrivalRequest = new FreeResourceTree.Direction(dimensions);
-        createJobIndex();
+        jobIndex = new QueuedJobIndex(jobs, servers, terms, sequenceColumn, gamma > 0);
         final int count = serverCount;
         classOf = new int[count];
         classOrder = new int[classes];
@@ -296,8 +265,10 @@ public final class Tetris extends KernelBase {
         final int[] arrived = arrivals.elements();
         for (int i = 0, n = arrivals.size(); i < n; i++) {
             final int job = arrived[i];
-            if (jobs.isQueued(job) && jobs.intColumn(bucketColumn, job) == NOT_INDEXED) {
-                insertJob(job);
+            if (jobs.isQueued(job) && !jobIndex.contains(job)) {
+                jobIndex.insert(job);
+                // a memo entry made before the job joined the index did not see it
+                indexEpoch++;
             }
         }
     }
@@ -305,8 +276,8 @@ public final class Tetris extends KernelBase {
     private void place(final int job, final int server) {
         final boolean wasEmpty = isEmpty(server);
         queue.remove(job);
-        if (jobs.intColumn(bucketColumn, job) != NOT_INDEXED) {
-            removeJob(job);
+        if (jobIndex.contains(job)) {
+            jobIndex.remove(job);
         }
         context.place(job, server);
         version[server]++;
@@ -382,7 +353,9 @@ public final class Tetris extends KernelBase {
             foundJob = memoJob[entry];
             foundScore = memoScore[entry];
         } else {
-            searchIndexFor(server, c);
+            jobIndex.search(server, c);
+            foundJob = jobIndex.foundJob();
+            foundScore = jobIndex.foundScore();
             memoStore(entry, server, c);
         }
         machineJob[server] = foundJob;
@@ -438,108 +411,6 @@ public final class Tetris extends KernelBase {
         memoJob[entry] = foundJob;
         memoScore[entry] = foundScore;
         memoEpoch[entry] = indexEpoch;
-    }
-
-    /** Branch and bound over the job index for {@code server}'s best queued job: sets the found job and score. */
-    private void searchIndexFor(final int server, final int c) {
-        final int top = buckets;
-        foundJob = JobTable.NONE;
-        foundScore = 0;
-        int foundSequence = EMPTY_SEQUENCE;
-        int depth = 0;
-        if (minSequence[top][1] != EMPTY_SEQUENCE && jobNodeFits(top, 1, server)) {
-            stackTree[0] = top;
-            stackNode[0] = 1;
-            stackBound[0] = jobNodeBound(top, 1, server, c);
-            depth = 1;
-        }
-        while (depth > 0) {
-            depth--;
-            final int tree = stackTree[depth];
-            final int node = stackNode[depth];
-            final double bound = stackBound[depth];
-            if (foundJob != JobTable.NONE
-                && (bound < foundScore || (bound == foundScore && minSequence[tree][node] > foundSequence))) {
-                continue;
-            }
-            final int leaves = treeLeaves[tree];
-            if (node < leaves) {
-                depth = pushChildren(tree, 2 * node, server, c, depth);
-            } else if (tree == top) {
-                // a bucket's summary: its own tree's root holds the same aggregates, hence the same bound
-                ensureStack(depth + 1);
-                stackTree[depth] = node - leaves;
-                stackNode[depth] = 1;
-                stackBound[depth++] = bound;
-            } else {
-                final int job = slotJob[tree][node - leaves];
-                if (!jobs.isQueued(job) || !servers.fits(jobs, job, server)) {
-                    continue;
-                }
-                final double score = terms.alignment(jobs, job, servers, server) - minPenalty[tree][node * classes + c];
-                final int sequence = minSequence[tree][node];
-                if (foundJob == JobTable.NONE || score > foundScore
-                    || (score == foundScore && sequence < foundSequence)) {
-                    foundJob = job;
-                    foundScore = score;
-                    foundSequence = sequence;
-                }
-            }
-        }
-    }
-
-    /** Pushes the open ones of {@code tree}'s sibling nodes {@code left, left + 1}; returns the new depth. */
-    private int pushChildren(final int tree, final int left, final int server, final int c, final int depth) {
-        final int right = left + 1;
-        final int[] sequence = minSequence[tree];
-        final boolean leftOpen = sequence[left] != EMPTY_SEQUENCE && jobNodeFits(tree, left, server);
-        final boolean rightOpen = sequence[right] != EMPTY_SEQUENCE && jobNodeFits(tree, right, server);
-        final double leftBound = leftOpen ? jobNodeBound(tree, left, server, c) : 0;
-        final double rightBound = rightOpen ? jobNodeBound(tree, right, server, c) : 0;
-        final int pushed = push(depth, left, leftOpen, leftBound, right, rightOpen, rightBound);
-        for (int i = depth; i < pushed; i++) {
-            stackTree[i] = tree;
-        }
-        return pushed;
-    }
-
-    /**
-     * Pushes the open ones of two sibling nodes on the search stack, the one with the higher bound on top (the
-     * left one on a tie, so the walk visits lower indices first). Returns the new top.
-     */
-    private int push(int top, final int left, final boolean leftOpen, final double leftBound, final int right,
-                     final boolean rightOpen, final double rightBound) {
-        ensureStack(top + 2);
-        final boolean leftOnTop = leftOpen && rightOpen && leftBound >= rightBound;
-        if (leftOnTop) {
-            stackNode[top] = right;
-            stackBound[top++] = rightBound;
-        }
-        if (leftOpen) {
-            stackNode[top] = left;
-            stackBound[top++] = leftBound;
-        }
-        if (rightOpen && !leftOnTop) {
-            stackNode[top] = right;
-            stackBound[top++] = rightBound;
-        }
-        return top;
-    }
-
-    private boolean jobNodeFits(final int tree, final int node, final int server) {
-        final int[] min = minRequest[tree];
-        final int base = node * dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            if (min[base + d] > servers.residual(server, d)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private double jobNodeBound(final int tree, final int node, final int server, final int c) {
-        return terms.alignmentBound(maxRequest[tree], node * dimensions, servers, server)
-            - minPenalty[tree][node * classes + c];
     }
 
     // ---- arrival side: the best machine for one job -----------------------------------------------------
@@ -633,213 +504,6 @@ public final class Tetris extends KernelBase {
             empty[position >>> 6] |= 1L << position;
         } else {
             empty[position >>> 6] &= ~(1L << position);
-        }
-    }
-
-    /** Sets up the empty job index: the top tree over every bucket; the buckets' trees come with their first job. */
-    private void createJobIndex() {
-        // at most 12 bits of bucket over the first resources and, with a work term, the work: finer grids
-        // for fewer coordinates
-        indexedDimensions = Math.min(dimensions, gamma > 0 ? 11 : 12);
-        coordinates = indexedDimensions + (gamma > 0 ? 1 : 0);
-        bitsPerDimension = Math.max(1, Math.min(6, 12 / coordinates));
-        levelsPerDimension = 1 << bitsPerDimension;
-        // the levels cover requests from 1/256 of the largest machine up, work terms over 16 halvings
-        levelsPerOctave = levelsPerDimension / 8.0;
-        buckets = 1 << (bitsPerDimension * coordinates);
-        treeLeaves = new int[buckets + 1];
-        minRequest = new int[buckets + 1][];
-        maxRequest = new int[buckets + 1][];
-        minPenalty = new double[buckets + 1][];
-        minSequence = new int[buckets + 1][];
-        slotJob = new int[buckets][];
-        freeSlots = new int[buckets][];
-        freeCount = new int[buckets];
-        allocateTree(buckets, buckets);
-        // every bucket gets its first small tree now, so that a rare size first seen late allocates nothing
-        for (int bucket = 0; bucket < buckets; bucket++) {
-            growBucket(bucket);
-        }
-    }
-
-    /** Gives tree {@code tree} {@code leaves} empty leaves (and empty nodes). */
-    private void allocateTree(final int tree, final int leaves) {
-        treeLeaves[tree] = leaves;
-        minRequest[tree] = new int[2 * leaves * dimensions];
-        maxRequest[tree] = new int[2 * leaves * dimensions];
-        minPenalty[tree] = new double[2 * leaves * classes];
-        minSequence[tree] = new int[2 * leaves];
-        Arrays.fill(minRequest[tree], Integer.MAX_VALUE);
-        Arrays.fill(minPenalty[tree], Double.POSITIVE_INFINITY);
-        Arrays.fill(minSequence[tree], EMPTY_SEQUENCE);
-    }
-
-    /**
-     * The size bucket of {@code job}: per resource a level on a logarithmic grid of the request as a fraction
-     * of the largest machine ({@code levelsPerOctave} levels per halving, the smallest level for everything
-     * below 1/256), the levels' bits interleaved (Morton order), so that a subtree of the top tree covers a
-     * box of sizes, narrow on every resource: the fit test and the alignment bound then prune it.
-     */
-    private int bucketOf(final int job, final double[] penalty, final int offset) {
-        int bucket = 0;
-        double request = 0;
-        for (int d = 0; d < indexedDimensions; d++) {
-            final double fraction = jobs.size(job, d) * terms.inverseScale(d);
-            request += fraction;
-            bucket |= spread(level(fraction, levelsPerOctave), d);
-        }
-        if (coordinates > indexedDimensions && request > 0) {
-            // the work term per unit of request, gamma t in hours on the configuration that runs the job fastest
-            double least = Double.POSITIVE_INFINITY;
-            for (int c = 0; c < classes; c++) {
-                least = Math.min(least, penalty[offset + c]);
-            }
-            bucket |= spread(level(least / request / WORK_TOP_HOURS, levelsPerOctave / 2), indexedDimensions);
-        }
-        return bucket;
-    }
-
-    /** The level of {@code fraction} (top level at 1 and above, 0 at 0) on a grid of {@code perOctave} levels per halving. */
-    private int level(final double fraction, final double perOctave) {
-        if (!(fraction > 0)) {
-            return 0;
-        }
-        final double steps = Math.floor(perOctave * Math.log(Math.min(1, fraction)) / LN2);
-        return (int) Math.max(0, Math.min(levelsPerDimension - 1, levelsPerDimension - 1 + steps));
-    }
-
-    /** The bits of {@code level} spread to coordinate {@code coordinate}'s places of the Morton order. */
-    private int spread(final int level, final int coordinate) {
-        int bits = 0;
-        for (int bit = 0; bit < bitsPerDimension; bit++) {
-            bits |= ((level >>> bit) & 1) << (bit * coordinates + coordinate);
-        }
-        return bits;
-    }
-
-    /** Puts a queued job into a free slot of its bucket: O((D + C) log n). */
-    private void insertJob(final int job) {
-        indexEpoch++;
-        for (int c = 0; c < classes; c++) {
-            arrivalPenalty[c] = terms.penalty(jobs, job, c);
-        }
-        final int bucket = bucketOf(job, arrivalPenalty, 0);
-        if (freeCount[bucket] == 0) {
-            growBucket(bucket);
-        }
-        final int slot = freeSlots[bucket][--freeCount[bucket]];
-        slotJob[bucket][slot] = job;
-        jobs.setIntColumn(bucketColumn, job, bucket);
-        jobs.setIntColumn(slotColumn, job, slot);
-        final int node = treeLeaves[bucket] + slot;
-        final int base = node * dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            final int size = jobs.size(job, d);
-            minRequest[bucket][base + d] = size;
-            maxRequest[bucket][base + d] = size;
-        }
-        System.arraycopy(arrivalPenalty, 0, minPenalty[bucket], node * classes, classes);
-        minSequence[bucket][node] = jobs.intColumn(sequenceColumn, job);
-        refreshPath(bucket, node);
-    }
-
-    /** Empties a placed job's slot: O((D + C) log n). */
-    private void removeJob(final int job) {
-        final int bucket = jobs.intColumn(bucketColumn, job);
-        final int slot = jobs.intColumn(slotColumn, job);
-        slotJob[bucket][slot] = JobTable.NONE;
-        freeSlots[bucket][freeCount[bucket]++] = slot;
-        final int node = treeLeaves[bucket] + slot;
-        emptyNode(bucket, node);
-        refreshPath(bucket, node);
-    }
-
-    private void emptyNode(final int tree, final int node) {
-        Arrays.fill(minRequest[tree], node * dimensions, (node + 1) * dimensions, Integer.MAX_VALUE);
-        Arrays.fill(maxRequest[tree], node * dimensions, (node + 1) * dimensions, 0);
-        Arrays.fill(minPenalty[tree], node * classes, (node + 1) * classes, Double.POSITIVE_INFINITY);
-        minSequence[tree][node] = EMPTY_SEQUENCE;
-    }
-
-    /** Recombines the ancestors of {@code node} in bucket {@code bucket}'s tree, then the bucket's top-tree path. */
-    private void refreshPath(final int bucket, final int node) {
-        for (int parent = node >>> 1; parent >= 1; parent >>>= 1) {
-            combineJobNode(bucket, parent);
-        }
-        final int top = buckets;
-        final int summary = treeLeaves[top] + bucket;
-        System.arraycopy(minRequest[bucket], dimensions, minRequest[top], summary * dimensions, dimensions);
-        System.arraycopy(maxRequest[bucket], dimensions, maxRequest[top], summary * dimensions, dimensions);
-        System.arraycopy(minPenalty[bucket], classes, minPenalty[top], summary * classes, classes);
-        minSequence[top][summary] = minSequence[bucket][1];
-        for (int parent = summary >>> 1; parent >= 1; parent >>>= 1) {
-            combineJobNode(top, parent);
-        }
-    }
-
-    private void combineJobNode(final int tree, final int node) {
-        final int[] min = minRequest[tree];
-        final int[] max = maxRequest[tree];
-        final int base = node * dimensions;
-        final int left = 2 * base;
-        final int right = left + dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            min[base + d] = Math.min(min[left + d], min[right + d]);
-            max[base + d] = Math.max(max[left + d], max[right + d]);
-        }
-        final double[] penalty = minPenalty[tree];
-        final int penaltyBase = node * classes;
-        final int leftPenalty = 2 * penaltyBase;
-        final int rightPenalty = leftPenalty + classes;
-        for (int c = 0; c < classes; c++) {
-            penalty[penaltyBase + c] = Math.min(penalty[leftPenalty + c], penalty[rightPenalty + c]);
-        }
-        final int[] sequence = minSequence[tree];
-        sequence[node] = Math.min(sequence[2 * node], sequence[2 * node + 1]);
-    }
-
-    /**
-     * Doubles bucket {@code bucket}'s tree ({@link #FIRST_BUCKET_LEAVES} leaves the first time), its jobs
-     * keeping their slots; rare (the bucket's high-water mark), O(new size (D + C)).
-     */
-    private void growBucket(final int bucket) {
-        final int old = treeLeaves[bucket];
-        final int leaves = old == 0 ? FIRST_BUCKET_LEAVES : 2 * old;
-        final int[] oldMin = minRequest[bucket];
-        final int[] oldMax = maxRequest[bucket];
-        final double[] oldPenalty = minPenalty[bucket];
-        final int[] oldSequence = minSequence[bucket];
-        allocateTree(bucket, leaves);
-        if (old > 0) {
-            System.arraycopy(oldMin, old * dimensions, minRequest[bucket], leaves * dimensions, old * dimensions);
-            System.arraycopy(oldMax, old * dimensions, maxRequest[bucket], leaves * dimensions, old * dimensions);
-            System.arraycopy(oldPenalty, old * classes, minPenalty[bucket], leaves * classes, old * classes);
-            System.arraycopy(oldSequence, old, minSequence[bucket], leaves, old);
-            for (int node = leaves - 1; node >= 1; node--) {
-                combineJobNode(bucket, node);
-            }
-        }
-        final int[] jobsInSlots = new int[leaves];
-        Arrays.fill(jobsInSlots, JobTable.NONE);
-        if (old > 0) {
-            System.arraycopy(slotJob[bucket], 0, jobsInSlots, 0, old);
-        }
-        slotJob[bucket] = jobsInSlots;
-        // every old slot is taken (the bucket was full); the new ones are used lowest first
-        final int[] free = new int[leaves];
-        int count = 0;
-        for (int slot = leaves - 1; slot >= old; slot--) {
-            free[count++] = slot;
-        }
-        freeSlots[bucket] = free;
-        freeCount[bucket] = count;
-    }
-
-    private void ensureStack(final int size) {
-        if (size > stackNode.length) {
-            stackNode = Arrays.copyOf(stackNode, 2 * size);
-            stackTree = Arrays.copyOf(stackTree, 2 * size);
-            stackBound = Arrays.copyOf(stackBound, 2 * size);
         }
     }
 
