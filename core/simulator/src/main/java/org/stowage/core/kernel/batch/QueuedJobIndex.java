@@ -13,8 +13,10 @@ import org.stowage.core.state.ServerView;
  *
  * <h2>Layout</h2>
  * Jobs sit in size buckets: per resource a logarithmic level of the request as a fraction of the largest
- * machine (and, with a work term, a level of the work term per unit of request), the levels' bits
- * interleaved (Morton order), so that a range of buckets is a narrow box of sizes and work. Each bucket is
+ * machine (from 1/256 up; without a work term 12 bits over the first resources, 6 for one or two), and with
+ * a work term a level of the work term per unit of request (6 bits, four levels a halving over 16 halvings,
+ * beside 8 bits over the first resources), the levels' bits interleaved (Morton order), so that a range of
+ * buckets is a narrow box of sizes and work. Each bucket is
  * a tree over slots (a job in each used slot), and a top tree has one leaf per bucket that summarises it.
  * Every node of every tree is one record of doubles: the least and the largest request per resource (the
  * fit test and the alignment bound), the least work term per work class, the earliest arrival (for ties);
@@ -30,7 +32,7 @@ import org.stowage.core.state.ServerView;
  * the scan's.
  *
  * <h2>Cost and allocation</h2>
- * Insert and remove O((D + C) log n) (n the bucket's slots; the top tree has at most 4,096 leaves); a query
+ * Insert and remove O((D + C) log n) (n the bucket's slots; the top tree has at most 16,384 leaves); a query
  * visits the nodes whose bounds pass, O(N) at worst. Memory: per bucket a tree of 2n records of 2D + C + 1
  * doubles (four slots at first, doubling when full, never shrinking). Every bucket gets its first tree at
  * construction, so a size first seen late allocates nothing; a bucket that outgrows its high-water mark
@@ -44,6 +46,9 @@ final class QueuedJobIndex {
     private static final int FIRST_BUCKET_LEAVES = 4;
     /** The work coordinate's top level: gamma t of 16 hours and more (its grid spans 16 halvings below). */
     private static final double WORK_TOP_HOURS = 16;
+    /** Bits of the work coordinate's level (four levels a halving), and the resources' share with a work term. */
+    private static final int WORK_BITS = 6;
+    private static final int WORK_SIZE_BITS = 8;
 
     private final JobView jobs;
     private final ServerView servers;
@@ -60,12 +65,15 @@ final class QueuedJobIndex {
     private final int sequenceOffset;
 
     private final int buckets;
-    private final int levelsPerDimension;
-    private final int bitsPerDimension;
+    private final int sizeBits;
+    private final int workBits;
+    /** Per coordinate, the place of each of its level's bits in the bucket number. */
+    private final int[][] bitPlace;
     private final int indexedDimensions;
     /** Coordinates of a bucket: the indexed resources, then the work term when gamma &gt; 0. */
     private final int coordinates;
-    private final double levelsPerOctave;
+    private final double sizeLevelsPerOctave;
+    private final double workLevelsPerOctave;
     /** Trees 0 .. buckets - 1 are the buckets' (leaves are slots); tree {@code buckets} is the top tree. */
     private final int[] treeLeaves;
     private final double[][] records;
@@ -102,15 +110,31 @@ final class QueuedJobIndex {
         this.penaltyOffset = 2 * dimensions;
         this.sequenceOffset = 2 * dimensions + classes;
         this.penalty = new double[classes];
-        // at most 12 bits of bucket over the first resources and, with a work term, the work: finer grids
-        // for fewer coordinates
-        indexedDimensions = Math.min(dimensions, workTerm ? 11 : 12);
+        // without a work term, 12 bits of bucket over the first resources (finer grids for fewer); with one,
+        // 6 bits of work and 8 over the first resources: past lambda* the work term is most of the score
+        // (requests of a few hundredths, hours of work), so a bucket narrow in work is what lets the bound
+        // prune (Fig. 11's workload at 1.2 lambda*: 35 nodes per search that finds a job, 162 with 4 bits each)
+        indexedDimensions = Math.min(dimensions, workTerm ? WORK_SIZE_BITS : 12);
         coordinates = indexedDimensions + (workTerm ? 1 : 0);
-        bitsPerDimension = Math.max(1, Math.min(6, 12 / coordinates));
-        levelsPerDimension = 1 << bitsPerDimension;
+        sizeBits = Math.max(1, Math.min(6, (workTerm ? WORK_SIZE_BITS : 12) / indexedDimensions));
+        workBits = workTerm ? WORK_BITS : 0;
         // the levels cover requests from 1/256 of the largest machine up, work terms over 16 halvings
-        levelsPerOctave = levelsPerDimension / 8.0;
-        buckets = 1 << (bitsPerDimension * coordinates);
+        sizeLevelsPerOctave = (1 << sizeBits) / 8.0;
+        workLevelsPerOctave = (1 << workBits) / 16.0;
+        bitPlace = new int[coordinates][];
+        int place = 0;
+        for (int bit = 0; bit < Math.max(sizeBits, workBits); bit++) {
+            for (int coordinate = 0; coordinate < coordinates; coordinate++) {
+                final int bits = coordinate < indexedDimensions ? sizeBits : workBits;
+                if (bitPlace[coordinate] == null) {
+                    bitPlace[coordinate] = new int[bits];
+                }
+                if (bit < bits) {
+                    bitPlace[coordinate][bit] = place++;
+                }
+            }
+        }
+        buckets = 1 << place;
         treeLeaves = new int[buckets + 1];
         records = new double[buckets + 1][];
         slotJob = new int[buckets][];
@@ -303,7 +327,7 @@ final class QueuedJobIndex {
         for (int d = 0; d < indexedDimensions; d++) {
             final double fraction = jobs.size(job, d) * terms.inverseScale(d);
             request += fraction;
-            bucket |= spread(level(fraction, levelsPerOctave), d);
+            bucket |= spread(level(fraction, sizeLevelsPerOctave, sizeBits), d);
         }
         if (coordinates > indexedDimensions && request > 0) {
             // the work term per unit of request, gamma t in hours on the configuration that runs the job fastest
@@ -311,25 +335,27 @@ final class QueuedJobIndex {
             for (int c = 0; c < classes; c++) {
                 least = Math.min(least, penalty[c]);
             }
-            bucket |= spread(level(least / request / WORK_TOP_HOURS, levelsPerOctave / 2), indexedDimensions);
+            bucket |= spread(level(least / request / WORK_TOP_HOURS, workLevelsPerOctave, workBits), indexedDimensions);
         }
         return bucket;
     }
 
     /** The level of {@code fraction} (top level at 1 and above, 0 at 0) on a grid of {@code perOctave} levels per halving. */
-    private int level(final double fraction, final double perOctave) {
+    private static int level(final double fraction, final double perOctave, final int bits) {
         if (!(fraction > 0)) {
             return 0;
         }
+        final int levels = 1 << bits;
         final double steps = Math.floor(perOctave * Math.log(Math.min(1, fraction)) / LN2);
-        return (int) Math.max(0, Math.min(levelsPerDimension - 1, levelsPerDimension - 1 + steps));
+        return (int) Math.max(0, Math.min(levels - 1, levels - 1 + steps));
     }
 
     /** The bits of {@code level} spread to coordinate {@code coordinate}'s places of the Morton order. */
     private int spread(final int level, final int coordinate) {
+        final int[] places = bitPlace[coordinate];
         int bits = 0;
-        for (int bit = 0; bit < bitsPerDimension; bit++) {
-            bits |= ((level >>> bit) & 1) << (bit * coordinates + coordinate);
+        for (int bit = 0; bit < places.length; bit++) {
+            bits |= ((level >>> bit) & 1) << places[bit];
         }
         return bits;
     }

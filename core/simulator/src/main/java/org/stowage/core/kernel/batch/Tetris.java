@@ -49,7 +49,7 @@ import org.stowage.core.state.ServerView;
  * the largest bucket), the machine trees' upkeep per placement and departure ({@link FreeResourceTree}:
  * O(W log L), W = D + 9 for D = 2, plus amortised re-sorts), and per search the nodes the bounds do not
  * prune: O(C log L) on an uncongested cluster (C configurations), O(N D) at worst. Memory: per bucket (at most
- * 4,096 of them; 64 for D = 1 without a work term) a tree of 2 records of 2D + C + 1 doubles per slot (four
+ * 16,384 of them; 64 for D = 1 without a work term) a tree of 2 records of 2D + C + 1 doubles per slot (four
  * slots at first); per machine 2W doubles and a 2L tournament; a 4,096-entry memo;
  * per arrival of one decision four entries. Allocation-free once the buckets and the arrivals per decision
  * have reached their high-water marks (a bucket then grows by doubling).
