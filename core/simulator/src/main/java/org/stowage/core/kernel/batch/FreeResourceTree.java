@@ -53,6 +53,7 @@ final class FreeResourceTree {
      * products (about 1e-15 of {@code r . 1}), so the bound stays above every score it stands for.
      */
     private static final double CONE_SLACK = 1e-12;
+    /** A depth-first walk keeps at most one pending sibling per level: far more than 31 levels hold. */
     private static final int STACK = 128;
 
     static {
@@ -173,11 +174,6 @@ final class FreeResourceTree {
         Arrays.fill(lowestServer, Integer.MAX_VALUE);
         Arrays.fill(serverAt, ServerView.NONE);
         resort();
-    }
-
-    /** Machines under the tree. */
-    int size() {
-        return members;
     }
 
     /** Times the leaves were sorted, construction included (for tests and profiles). */

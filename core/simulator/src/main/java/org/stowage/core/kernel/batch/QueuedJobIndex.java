@@ -13,11 +13,11 @@ import org.stowage.core.state.ServerView;
  *
  * <h2>Layout</h2>
  * Jobs sit in size buckets: per resource a logarithmic level of the request as a fraction of the largest
- * machine (from 1/256 up; without a work term 12 bits over the first resources, 6 for one or two), and with
- * a work term a level of the work term per unit of request (6 bits, four levels a halving over 16 halvings,
- * beside 8 bits over the first resources), the levels' bits interleaved (Morton order), so that a range of
- * buckets is a narrow box of sizes and work. Each bucket is
- * a tree over slots (a job in each used slot), and a top tree has one leaf per bucket that summarises it.
+ * machine (from 1/256 up; at most 6 bits a resource and 12 over the first resources), and with a work term
+ * a level of the work term per unit of request (6 bits: four levels a halving over 16 halvings; the
+ * resources then share 8 bits), the levels' bits interleaved (Morton order), so that a range of buckets is
+ * a narrow box of sizes and work. Each bucket is a tree over slots (a job in each used slot), and a top tree
+ * has one leaf per bucket that summarises it.
  * Every node of every tree is one record of doubles: the least and the largest request per resource (the
  * fit test and the alignment bound), the least work term per work class, the earliest arrival (for ties);
  * a node and its sibling are read together, so a node visited costs one or two cache lines, not one per
