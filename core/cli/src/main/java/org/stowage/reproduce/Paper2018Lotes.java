@@ -131,8 +131,8 @@ final class Paper2018Lotes {
                 point.number("omega"), load, 2018_000L + point.replication(), point.seed());
             return LotesWorkloads.spec(instance, scheduler, hours(scale, size), point.seed());
         };
-        return AxisFigure.builder(name, String.format(Locale.ROOT, "LoTES Fig. %s: mu_jk = omega_jk / u_k, omega ~"
-                + " U[1 - Omega, 1 + Omega], requests of Phi = %s, lambda %.2f lambda*", name.substring(name.length() - 2),
+        return AxisFigure.builder(name, String.format(Locale.ROOT, "LoTES Fig. %s: mu_jk = omega_jk / u_k, omega_jk ~"
+                + " U[1 - Omega, 1 + Omega], Phi = %s, %.2f lambda*", name.substring(name.length() - 2),
                 FIG12_PHI, load))
             .axis("omega", "Omega", OMEGAS, new double[] {0, 0.3})
             .replications(size.replications(), 1)
