@@ -14,8 +14,6 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleBiFunction;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.style.Styler;
 
 import org.stowage.sweep.ResultFiles;
 import org.stowage.core.experiment.RunSpec;
@@ -305,12 +303,8 @@ final class AxisFigure implements SpecFigure {
                 }
             }
         });
-        final XYChart chart = Charts.chart(title, axisTitle, xPattern(means.values()), metricLabel, true, ZERO_LABEL,
-            lines(means));
-        // a curve may end in any corner (LoTES's last point of Fig. 13 sat under an inside legend): below the
-        // plot the legend hides nothing
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        Charts.write(directory.resolve(name), chart);
+        Charts.save(directory.resolve(name), title, axisTitle, xPattern(means.values()), metricLabel, true,
+            ZERO_LABEL, lines(means));
     }
 
     /**

@@ -207,9 +207,10 @@ final class Charts {
         styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         styler.setYAxisLogarithmic(logarithmicY);
         styler.setXAxisDecimalPattern(xPattern);
-        // curves of queue sizes rise to the right: over time (linear) the lower right holds the stable
-        // schedulers near 0, against a parameter (logarithmic) the upper left holds the worst ones
-        styler.setLegendPosition(logarithmicY ? Styler.LegendPosition.InsideSE : Styler.LegendPosition.InsideNW);
+        // curves of queue sizes rise to the right, so over time (linear) the upper left is free; on a
+        // logarithmic axis a curve may end in any corner (zeros at the floor, Fig. 13's LoTES at the lower
+        // right, Fig. 8's Tetris windows at the floor on the right): below the plot the legend hides nothing
+        styler.setLegendPosition(logarithmicY ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(Color.WHITE);
         // each interval in its scheduler's colour: black bars of crossing curves cannot be told apart
         styler.setErrorBarsColorSeriesColor(true);

@@ -12,7 +12,6 @@ import java.util.Map;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.style.Styler;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
@@ -307,9 +306,6 @@ final class LotesTraceFigure implements SpecFigure {
             case QUEUE -> Charts.chart(title, "time (h)", "0.0", "jobs in queue (mean over each interval)", true,
                 AxisFigure.ZERO_LABEL, lines);
         };
-        // the curves reach every corner (Tetris's empty windows at the floor on the right of Fig. 8, Greedy's
-        // maximum at the lower right of Fig. 9): a legend inside the plot hides some of them
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         Charts.write(directory.resolve(name), chart);
     }
 
