@@ -244,8 +244,8 @@ final class Paper2018Lotes {
             claims.add(Claim.atPaperScale("LoTES's response time grows with " + axis,
                 String.format(Locale.ROOT, "%.3g h at %s = %s, %.3g h at %s", first, axis, values.get(0), last,
                     values.get(values.size() - 1)), last > first)
-                .withEvidence("at 0.95 of our lambda* LoTES holds back a job now and then (1e-8 h or less) at every"
-                    + " Omega, so no growth shows", PAPER_SCALE));
+                .withEvidence(String.format(Locale.ROOT, "at %.2f of our lambda* LoTES holds back a job now and then"
+                    + " at every %s, so no growth shows", load, axis), PAPER_SCALE));
         }
         return claims;
     }
