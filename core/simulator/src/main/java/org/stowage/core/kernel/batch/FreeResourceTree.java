@@ -53,7 +53,10 @@ final class FreeResourceTree {
      * products (about 1e-15 of {@code r . 1}), so the bound stays above every score it stands for.
      */
     private static final double CONE_SLACK = 1e-12;
-    /** A depth-first walk keeps at most one pending sibling per level: far more than 31 levels hold. */
+    /**
+     * The walk's stack: depth first, it holds at most one pending sibling per level plus the next node, so
+     * no more than 32 entries for a tree indexed by int; 128 leaves room to spare.
+     */
     private static final int STACK = 128;
 
     static {
