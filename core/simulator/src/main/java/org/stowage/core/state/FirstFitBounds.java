@@ -22,9 +22,9 @@ import java.util.Arrays;
  *
  * <p>Repairs stop after {@code max(64, P / 8)} residual changes without a query, about what a rebuild
  * costs (O(P LEVELS D)), and the next query rebuilds in place: a user that queries at every arrival
- * (Greedy) repairs as before, one that queries rarely (LoTES's last-resort first fit: at most 45 queries in
- * 300,000 instants of the Fig. 11 workload, counted, while the repairs were 13% of its samples) pays at most
- * one rebuild per query plus the repairs before the stop. The answers never change, only the pruning.
+ * (Greedy) repairs as before, one that queries rarely (a kernel with indexes of its own that asks now and
+ * then) pays at most one rebuild per query plus the repairs before the stop. The answers never change, only
+ * the pruning.
  * Allocation-free after construction; not thread-safe.
  */
 final class FirstFitBounds {
@@ -107,7 +107,7 @@ final class FirstFitBounds {
     /**
      * Repairs the bounds after server {@code server}'s residual changed, unless more than {@code staleAfter}
      * changes came since the last query: then repairs stop until {@link #beforeQuery} rebuilds, so a user
-     * of first fit that rarely asks (LoTES's fallback) pays at most about one rebuild per query, and one
+     * of first fit that rarely asks pays at most about one rebuild per query, and one
      * that asks at every arrival (Greedy) keeps repairing as before.
      */
     void residualChanged(final int server, final int[] residual) {

@@ -79,7 +79,7 @@ public final class ServerTable implements ServerView {
     /**
      * Residual changes without a query of the segment tree after which its upkeep stops; the next query
      * rebuilds it (O(L D), about what this many climbs cost). Kernels with indexes of their own (Tetris, and
-     * LoTES between its rare last-resort first fits) then pay nothing for it.
+     * LoTES, which answers its last-resort first fit from its own trees) then pay nothing for it.
      */
     private final int maximaStaleAfter;
     private int changesSinceMaximaQuery;

@@ -138,6 +138,43 @@ final class BinDeficitIndex {
         return bestLeaf < 0 ? ServerView.NONE : serverOfLeaf[bestLeaf];
     }
 
+    /**
+     * The lowest-id machine of this configuration that fits {@code job} and has an id below {@code below},
+     * or {@link ServerView#NONE}: LoTES's last resort, asked of every configuration with the best id so far
+     * as {@code below}, is the cluster's first fit without any index of the server table (whose upkeep at
+     * every placement cost LoTES more than these rare walks: docs/BENCHMARKS.md, issue 21, fifth round).
+     * A leftmost-first walk over the residual maxima: O(D log n) when the first subtrees that pass the
+     * per-resource test hold a fitting machine, O(D n) at worst.
+     */
+    int firstFit(final JobView jobs, final int job, final ServerView servers, final int below) {
+        final int members = serverOfLeaf.length;
+        int node = 1;
+        while (true) {
+            final int first = firstLeaf(node);
+            if (first >= members || serverOfLeaf[first] >= below) {
+                // this subtree and every one right of it hold only higher ids (or padding)
+                return ServerView.NONE;
+            }
+            if (mayFit(node, jobs, job)) {
+                if (node >= leaves) {
+                    // a leaf's maxima are its machine's residuals, refreshed after every change
+                    assert servers.fits(jobs, job, serverOfLeaf[first]) : "stale leaf " + first;
+                    return serverOfLeaf[first];
+                }
+                node <<= 1;
+            } else {
+                // leave the subtree: climb out of right children, then step to the right sibling
+                while ((node & 1) == 1) {
+                    node >>>= 1;
+                }
+                if (node == 0) {
+                    return ServerView.NONE;
+                }
+                node++;
+            }
+        }
+    }
+
     private boolean mayFit(final int node, final JobView jobs, final int job) {
         final int base = node * dimensions;
         for (int d = 0; d < dimensions; d++) {

@@ -33,9 +33,8 @@ import org.stowage.core.state.ServerView;
  *
  * <h2>Cost, allocation</h2>
  * Arrival: O(M) for the roulette, {@link BinDeficitIndex#best} per configuration tried (O(log n) typical),
- * the first fit (the last resort: rare, so its bounds are rebuilt at a query after many changes, O(L D)
- * amortised over the changes since the last one, then O(log L) typical; {@link org.stowage.core.state.ServerTable#firstFit}), O(D log q)
- * to queue; departure: O(K) per start for the ranking plus one {@link ArrivalOrderFitIndex} query per start
+ * the first fit (the last resort: {@link BinDeficitIndex#firstFit} over the M configurations' own trees,
+ * O(M D log n) typical, so the server table keeps no first-fit index for LoTES), O(D log q) to queue; departure: O(K) per start for the ranking plus one {@link ArrivalOrderFitIndex} query per start
  * and per class that drops out (O(D log q) typical for q queued jobs, O(D q) at worst). 0 bytes after
  * {@link #attach}, except when an append finds a class index's slots full and more than half of them live
  * (the index doubles).
@@ -189,13 +188,29 @@ public final class LotesDispatcher extends KernelBase {
                 j = nextConfiguration(k);
             }
         }
-        final int server = servers.firstFit(jobs, job);
+        final int server = firstFitOfCluster(job);
         if (server != ServerView.NONE) {
             start(job, k, server);
             refresh(server);
             return;
         }
         enqueue(job, k);
+    }
+
+    /**
+     * The lowest-id machine of the whole cluster that fits {@code job}, from the configurations' own trees:
+     * each is asked only for ids below the best found so far.
+     */
+    private int firstFitOfCluster(final int job) {
+        int server = ServerView.NONE;
+        for (int j = 0; j < configurations; j++) {
+            final int found = indexes[j].firstFit(jobs, job, servers,
+                server == ServerView.NONE ? Integer.MAX_VALUE : server);
+            if (found != ServerView.NONE) {
+                server = found;
+            }
+        }
+        return server;
     }
 
     /** {@link #nextConfiguration} when nothing has been tried yet, from the sums made at attach. */

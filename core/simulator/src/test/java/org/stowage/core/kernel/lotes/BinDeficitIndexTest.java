@@ -14,7 +14,7 @@ import org.stowage.core.state.ServerView;
 
 /**
  * {@link BinDeficitIndex} against a scan of the configuration's machines ("highest v that fits, ties to the
- * lowest id"), over random clusters, configurations (subsets of the servers), placements, departures and
+ * lowest id", and the first fit below an id), over random clusters, configurations (subsets of the servers), placements, departures and
  * deficit changes, with every climb's early stop in play; the seed is in every message.
  */
 class BinDeficitIndexTest {
@@ -67,6 +67,9 @@ class BinDeficitIndexTest {
             }
             final int expected = scan(members, deficit, k, servers, jobs, probe);
             assertEquals(expected, index.best(k, jobs, probe, servers), where + ": best machine for class " + k);
+            final int below = random.nextInt(4) == 0 ? random.nextInt(count + 1) : Integer.MAX_VALUE;
+            assertEquals(firstFitScan(members, servers, jobs, probe, below),
+                index.firstFit(jobs, probe, servers, below), where + ": first fit below id " + below);
             switch (random.nextInt(3)) {
                 case 0 -> {
                     final int i = random.nextInt(members.length);
@@ -99,6 +102,17 @@ class BinDeficitIndexTest {
                 }
             }
         }
+    }
+
+    /** The naive first fit: the lowest-id member below {@code below} that fits. */
+    private static int firstFitScan(final int[] members, final ServerTable servers, final JobTable jobs,
+                                    final int job, final int below) {
+        for (final int server : members) {
+            if (server < below && servers.fits(jobs, job, server)) {
+                return server;
+            }
+        }
+        return ServerView.NONE;
     }
 
     /** The naive answer: the highest v among the members that fit, ties to the lowest id (first in order). */
