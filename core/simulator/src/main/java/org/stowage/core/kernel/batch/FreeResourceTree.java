@@ -31,15 +31,21 @@ import org.stowage.core.state.ServerView;
  * how fast a query runs, never its answer.
  *
  * <h2>Cost and allocation</h2>
- * A change rewrites one leaf and climbs while an ancestor's record changes: O(W log n) at worst, W = D (+ 9
- * for D = 2). A re-sort is O(n W) (a radix sort of n keys and a bottom-up rebuild), amortised O(W /
- * RESORT_FRACTION) per change. A query visits the nodes whose bound reaches the best score: 55 on average at
- * 10,000 machines on the Fig. 11 workload (216 with the leaves in machine order), O(n) at worst. Memory: 2 n' records of W doubles and 2 n' ints (n' the power of two at or
- * above n), two n-long sort buffers. Nothing is allocated after construction.
+ * A change rewrites one leaf and climbs while an ancestor's record changes: O(W log n) at worst, W = D
+ * (+ CONES + 1 for D = 2). A re-sort is O(n W) (a radix sort of n keys and a bottom-up rebuild), amortised
+ * O(W / RESORT_FRACTION) per change. A query visits the nodes whose bound reaches the best score: 55 on
+ * average at 10,000 machines on the Fig. 11 workload with 8 cones (216 with the leaves in machine order),
+ * O(n) at worst. Memory: 2 n' records of W doubles and 2 n' ints (n' the power of two at or above n), two
+ * n-long sort buffers. Nothing is allocated after construction.
  */
 final class FreeResourceTree {
-    /** Cones of the two-resource bound; the bound's excess over a node's best machine shrinks as 1 / CONES^2. */
-    static final int CONES = 8;
+    /**
+     * Cones of the two-resource bound; the bound's excess over a node's best machine shrinks as 1 / CONES^2,
+     * but every change climbs with CONES + 1 more doubles per node. With the leaves in Morton order a node's
+     * box is already small: 4 cones ran 1.13-1.16x faster than 8 on the Fig. 13 workload and 1.06-1.14x on
+     * Fig. 11's (alternated runs at 10,000 machines); 2 and 6 ran as 4, none at all 1.04-1.35x slower.
+     */
+    static final int CONES = 4;
     /** Changes, as a fraction of the machine count, after which the leaves are sorted again. */
     static final double RESORT_FRACTION = 0.25;
     private static final double[] CONE_COS = new double[CONES + 1];
