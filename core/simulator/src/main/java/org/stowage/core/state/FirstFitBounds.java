@@ -107,8 +107,8 @@ final class FirstFitBounds {
     /**
      * Repairs the bounds after server {@code server}'s residual changed, unless more than {@code staleAfter}
      * changes came since the last query: then repairs stop until {@link #beforeQuery} rebuilds, so a user
-     * of first fit that rarely asks pays at most about one rebuild per query, and one
-     * that asks at every arrival (Greedy) keeps repairing as before.
+     * of first fit that rarely asks pays at most about one rebuild per query, and one that asks at every
+     * arrival (Greedy) keeps repairing as before.
      */
     void residualChanged(final int server, final int[] residual) {
         if (!current) {

@@ -14,8 +14,9 @@ import org.stowage.core.state.ServerView;
 
 /**
  * {@link BinDeficitIndex} against a scan of the configuration's machines ("highest v that fits, ties to the
- * lowest id", and the first fit below an id), over random clusters, configurations (subsets of the servers), placements, departures and
- * deficit changes, with every climb's early stop in play; the seed is in every message.
+ * lowest id", and the first fit below an id), over random clusters, configurations (subsets of the servers),
+ * placements, departures and deficit changes, with every climb's early stop in play; the seed is in every
+ * message.
  */
 class BinDeficitIndexTest {
 
