@@ -36,7 +36,7 @@ import org.stowage.core.state.ServerView;
  * the first fit (the last resort: {@link BinDeficitIndex#firstFit} over the M configurations' own trees,
  * O(M D log n) typical, so the server table keeps no first-fit index for LoTES), O(D log q) to queue;
  * departure: O(K) per start for the ranking plus one {@link ArrivalOrderFitIndex} query per start and per
- * class that drops out (O(D log q) typical for q queued jobs, O(D q) at worst). 0 bytes after
+ * class that drops out (O(C D log q) typical for q queued jobs and C cones, O(C D q) at worst). 0 bytes after
  * {@link #attach}, except when an append finds a class index's slots full and more than half of them live
  * (the index doubles).
  */

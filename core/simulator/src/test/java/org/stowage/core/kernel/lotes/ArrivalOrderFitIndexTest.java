@@ -1,5 +1,6 @@
 package org.stowage.core.kernel.lotes;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,6 +65,10 @@ class ArrivalOrderFitIndexTest {
                     }
                     assertEquals(queue.size(), index.size(), "seed " + seed + " op " + op);
                 }
+                if (operations < 400 || op % 32 == 0) {
+                    final int at = op;
+                    assertDoesNotThrow(index::checkMinima, () -> "seed " + seed + " op " + at);
+                }
             }
         }
         assertTrue(pastTheHead > searches / 10, pastTheHead + " of " + searches + " searches went past the head");
@@ -81,7 +86,7 @@ class ArrivalOrderFitIndexTest {
         final int wide = job(jobs, 5, 0);
         index.append(wide, jobs);
         index.append(small, jobs);
-        assertTrue(index.mayFit(new int[] {1, 0}), "the minima (1, 0) fit although no job does");
+        assertFalse(index.mayFit(new int[] {1, 0}), "(1, 1) and (5, 0) sit in different cones: no (1, 0) corner");
         assertEquals(ArrivalOrderFitIndex.NONE, index.firstFitting(new int[] {1, 0}));
         assertEquals(small, index.jobAt(index.firstFitting(new int[] {1, 1})));
         assertEquals(wide, index.jobAt(index.firstFitting(new int[] {5, 1})), "the older job first");
@@ -91,6 +96,33 @@ class ArrivalOrderFitIndexTest {
         assertEquals(ArrivalOrderFitIndex.NONE, index.firstFitting(everything));
         index.append(wide, jobs);
         assertEquals(wide, index.jobAt(index.firstFitting(everything)));
+    }
+
+    /**
+     * The queue past lambda*: an old part of tall and wide jobs that every room turned down, then one small
+     * job. Per-resource minima pass every subtree of the old part (a tall job fits the room on resource 0, a
+     * wide one on resource 1), so that search read every node; the cones keep tall and wide apart.
+     */
+    @Test
+    void tallAndWideJobsDoNotSendTheSearchThroughTheOldPartOfTheQueue() {
+        final int old = 1 << 16;
+        final JobTable jobs = new JobTable(2, old + 1);
+        final ArrivalOrderFitIndex index = new ArrivalOrderFitIndex(2);
+        for (int i = 0; i < old; i++) {
+            index.append(i % 2 == 0 ? job(jobs, 3 + i % 7, 100) : job(jobs, 100, 3 + i % 5), jobs);
+        }
+        final int small = job(jobs, 10, 10);
+        index.append(small, jobs);
+        final int[] room = {50, 50};
+        final int slot = index.firstFitting(room);
+        assertEquals(small, index.jobAt(slot));
+        final long read = index.nodesRead();
+        assertTrue(read <= 4 * 18, read + " nodes read to find the only fitting job of " + (old + 1));
+        index.remove(slot);
+        assertEquals(ArrivalOrderFitIndex.NONE, index.firstFitting(room));
+        final long failed = index.nodesRead() - read;
+        assertTrue(failed <= 4 * 18, failed + " nodes read to find that no job fits, once the small job left");
+        assertFalse(index.mayFit(room), "no cone's minima fit once the small job left");
     }
 
     private static int job(final JobTable jobs, final int... size) {
