@@ -124,12 +124,12 @@ final class ArrivalOrderFitIndex {
         jobAt[slot] = job;
         live++;
         final int dimensions = this.dimensions;
+        final int[] minimum = this.minimum;
+        final int[] request = this.request;
         final int at = slot * dimensions;
         for (int d = 0; d < dimensions; d++) {
             request[at + d] = jobs.size(job, d);
         }
-        final int[] minimum = this.minimum;
-        final int[] request = this.request;
         final int offset = coneOf(at) * dimensions;
         // the new job can only lower its cone's minima in its ancestors; stop where it lowers none
         for (int node = (capacity + slot) >>> 1; node >= 1; node >>>= 1) {
@@ -203,12 +203,12 @@ final class ArrivalOrderFitIndex {
     /** Marks {@code slot} vacant and repairs its cone in the ancestors, stopping at the first unchanged one. */
     private void vacate(final int slot) {
         final int dimensions = this.dimensions;
+        final int[] minimum = this.minimum;
+        final int[] request = this.request;
         final int at = slot * dimensions;
         final int cone = coneOf(at);
         Arrays.fill(request, at, at + dimensions, VACANT);
         final int offset = cone * dimensions;
-        final int[] minimum = this.minimum;
-        final int[] request = this.request;
         int child = capacity + slot;
         while (child > 1) {
             final int parent = child >>> 1;
