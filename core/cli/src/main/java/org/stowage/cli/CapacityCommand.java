@@ -1,5 +1,12 @@
 package org.stowage.cli;
 
+import org.stowage.cli.plan.CapacityProblem;
+import org.stowage.cli.plan.CapacitySolver;
+import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.spec.ServersSpec;
+import org.stowage.cli.spec.SizesSpec;
+import org.stowage.cli.spec.SpecException;
+import org.stowage.cli.spec.SpecText;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

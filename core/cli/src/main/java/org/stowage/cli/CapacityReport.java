@@ -1,5 +1,7 @@
 package org.stowage.cli;
 
+import org.stowage.cli.plan.CapacityProblem;
+import org.stowage.cli.plan.CapacitySolver;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package org.stowage.cli;
 
+import org.stowage.cli.plan.MemoryCheck;
+
 /**
  * A failure that is not the input's fault but has a plain explanation (memory exhausted despite the
  * up-front estimate): printed as one line, exit code {@link StowageCli#FAILURE}.

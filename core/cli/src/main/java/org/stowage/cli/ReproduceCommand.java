@@ -1,5 +1,8 @@
 package org.stowage.cli;
 
+import org.stowage.terminal.Progress;
+import org.stowage.cli.plan.KernelFit;
+import org.stowage.cli.spec.SchedulerList;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -16,7 +19,7 @@ import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
-import org.stowage.reproduce.HtmlReport;
+import org.stowage.report.HtmlReport;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;

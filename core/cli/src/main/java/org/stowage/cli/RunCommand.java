@@ -1,5 +1,13 @@
 package org.stowage.cli;
 
+import org.stowage.terminal.Progress;
+import org.stowage.cli.plan.KernelFit;
+import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.plan.TraceWorkloadPlan;
+import org.stowage.cli.plan.WorkloadPlan;
+import org.stowage.cli.spec.SchedulerList;
+import org.stowage.report.RunOutputs;
+import org.stowage.report.RunTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -13,7 +21,7 @@ import java.util.concurrent.Callable;
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
-import org.stowage.reproduce.HtmlReport;
+import org.stowage.report.HtmlReport;
 import org.stowage.sweep.OutputDirectory;
 
 import picocli.CommandLine.Command;

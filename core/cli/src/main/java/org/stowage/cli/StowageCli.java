@@ -1,5 +1,8 @@
 package org.stowage.cli;
 
+import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.spec.SpecException;
+import org.stowage.traces.TraceFetchFailure;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -123,7 +126,8 @@ public final class StowageCli {
                 err.println(line(command, error.getMessage()));
                 return USAGE_ERROR;
             }
-            if (error instanceof UncheckedIOException || error instanceof CommandFailure) {
+            if (error instanceof UncheckedIOException || error instanceof CommandFailure
+                || error instanceof TraceFetchFailure) {
                 err.println(line(command, error.getMessage()));
                 return FAILURE;
             }

@@ -1,5 +1,14 @@
 package org.stowage.cli;
 
+import org.stowage.terminal.Progress;
+import org.stowage.cli.plan.KernelFit;
+import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.plan.SweepRules;
+import org.stowage.cli.plan.TraceWorkloadPlan;
+import org.stowage.cli.plan.WorkloadPlan;
+import org.stowage.cli.plan.WorkloadSettings;
+import org.stowage.cli.spec.SchedulerList;
+import org.stowage.report.RunTable;
 import java.io.PrintWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,8 +24,8 @@ import java.util.concurrent.Callable;
 
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
-import org.stowage.reproduce.HtmlReport;
-import org.stowage.reproduce.RunPlots;
+import org.stowage.report.HtmlReport;
+import org.stowage.report.RunPlots;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;

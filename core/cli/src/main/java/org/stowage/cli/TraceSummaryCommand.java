@@ -1,5 +1,9 @@
 package org.stowage.cli;
 
+import org.stowage.cli.plan.OptionRules;
+import org.stowage.cli.plan.TraceInputs;
+import org.stowage.cli.plan.WorkloadPlan;
+import org.stowage.cli.plan.WorkloadSettings;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;

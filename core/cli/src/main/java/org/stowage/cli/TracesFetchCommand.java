@@ -1,5 +1,7 @@
 package org.stowage.cli;
 
+import org.stowage.traces.TraceDownloader;
+import org.stowage.traces.TraceSources;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.stowage.cli.TraceSources.RemoteFile;
-import org.stowage.cli.TraceSources.Source;
+import org.stowage.traces.TraceSources.RemoteFile;
+import org.stowage.traces.TraceSources.Source;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

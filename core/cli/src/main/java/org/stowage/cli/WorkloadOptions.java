@@ -1,12 +1,18 @@
 package org.stowage.cli;
 
-import static org.stowage.cli.WorkloadSettings.DEFAULT_ARRIVALS;
-import static org.stowage.cli.WorkloadSettings.DEFAULT_INTENSITY_BASIS;
-import static org.stowage.cli.WorkloadSettings.DEFAULT_RESOLUTION;
-import static org.stowage.cli.WorkloadSettings.DEFAULT_SERVERS;
-import static org.stowage.cli.WorkloadSettings.DEFAULT_SERVICE;
-import static org.stowage.cli.WorkloadSettings.DEFAULT_SIZES;
-import static org.stowage.cli.WorkloadSettings.DEFAULT_TIME_MODE;
+import org.stowage.cli.plan.WorkloadPlan;
+import org.stowage.cli.plan.WorkloadSettings;
+import org.stowage.cli.spec.ArrivalsSpec;
+import org.stowage.cli.spec.ServersSpec;
+import org.stowage.cli.spec.ServiceSpec;
+import org.stowage.cli.spec.SizesSpec;
+import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_ARRIVALS;
+import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_INTENSITY_BASIS;
+import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_RESOLUTION;
+import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_SERVERS;
+import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_SERVICE;
+import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_SIZES;
+import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_TIME_MODE;
 
 import java.nio.file.Path;
 

@@ -1,5 +1,7 @@
 package org.stowage.reproduce;
 
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -304,7 +306,7 @@ final class AxisFigure implements SpecFigure {
             }
         });
         Charts.save(directory.resolve(name), title, axisTitle, xPattern(means.values()), metricLabel, true,
-            ZERO_LABEL, lines(means));
+            Charts.ZERO_LABEL, lines(means));
     }
 
     /**
@@ -319,9 +321,6 @@ final class AxisFigure implements SpecFigure {
         }
         return "0." + "0".repeat(decimals);
     }
-
-    /** Legend entry of the zeros on the logarithmic axis. */
-    static final String ZERO_LABEL = "0 = empty queue (at the axis floor)";
 
     /** The plotted lines: one per scheduler, labelled "(ours)" when the paper's figure does not show it. */
     private List<Charts.Line> lines(final Means means) {

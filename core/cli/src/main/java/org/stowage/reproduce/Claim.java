@@ -3,6 +3,8 @@ package org.stowage.reproduce;
 import java.util.Locale;
 import java.util.Objects;
 
+import org.stowage.report.ClaimRow;
+
 /**
  * A qualitative statement of the paper about a figure, what our runs show, and the verdict.
  *
@@ -19,7 +21,8 @@ import java.util.Objects;
  *                    beside a {@link Verdict#DIFFERS}; null when none is written yet
  * @param reason      why it differs, in one line, printed before the evidence; null when the pointer says it all
  */
-public record Claim(String paper, String ours, Verdict verdict, Scale decidedFrom, String evidence, String reason) {
+public record Claim(String paper, String ours, Verdict verdict, Scale decidedFrom, String evidence, String reason)
+    implements ClaimRow {
     /** What a claim's check found. */
     public enum Verdict {
         /** Our results support the paper's claim. */
@@ -60,6 +63,11 @@ public record Claim(String paper, String ours, Verdict verdict, Scale decidedFro
     /** This claim with the one-line {@code why} of a difference and {@code pointer} to its evidence. */
     public Claim withEvidence(final String why, final String pointer) {
         return new Claim(paper, ours, verdict, decidedFrom, pointer, why);
+    }
+
+    @Override
+    public String verdictLabel() {
+        return verdict.label();
     }
 
     public boolean agrees() {

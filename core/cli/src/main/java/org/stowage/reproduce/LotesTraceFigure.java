@@ -1,5 +1,7 @@
 package org.stowage.reproduce;
 
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -299,12 +301,12 @@ final class LotesTraceFigure implements SpecFigure {
         }
         final XYChart chart = switch (kind) {
             case WINDOWS -> Charts.chart(title, "window start (h)", "0.0", "mean response time (h)", true,
-                AxisFigure.ZERO_LABEL, lines);
+                Charts.ZERO_LABEL, lines);
             // five measured points per scheduler joined by straight lines: only the points are measured
             case DISTRIBUTION -> Charts.chart(title, "response time (h)", "0.00",
-                "fraction waiting longer (median, p90, p99, p99.9, max)", true, AxisFigure.ZERO_LABEL, lines);
+                "fraction waiting longer (median, p90, p99, p99.9, max)", true, Charts.ZERO_LABEL, lines);
             case QUEUE -> Charts.chart(title, "time (h)", "0.0", "jobs in queue (mean over each interval)", true,
-                AxisFigure.ZERO_LABEL, lines);
+                Charts.ZERO_LABEL, lines);
         };
         Charts.write(directory.resolve(name), chart);
     }

@@ -18,6 +18,7 @@ import org.stowage.core.model.Model;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.Traces;
+import org.stowage.core.workload.Ec2Table;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
 import org.stowage.sweep.Sweep;

@@ -1,5 +1,7 @@
 package org.stowage.reproduce;
 
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package org.stowage.reproduce;
 
+import org.stowage.report.HtmlReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

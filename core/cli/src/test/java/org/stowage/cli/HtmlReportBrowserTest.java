@@ -19,8 +19,8 @@ import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.stowage.reproduce.HtmlReport;
-import org.stowage.reproduce.SchedulerStyles;
+import org.stowage.report.HtmlReport;
+import org.stowage.report.SchedulerStyles;
 
 /**
  * A run's index.html rendered by headless Chromium: the screenshot is a page, not a blank one. Skipped, saying

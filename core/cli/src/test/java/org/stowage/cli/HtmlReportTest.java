@@ -20,7 +20,7 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stowage.core.testing.SharedTraces;
-import org.stowage.reproduce.HtmlReport;
+import org.stowage.report.HtmlReport;
 
 /**
  * The index.html of run, sweep and reproduce folders, parsed: every table, plot and claim is on the page, the

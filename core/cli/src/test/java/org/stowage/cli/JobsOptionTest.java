@@ -1,5 +1,6 @@
 package org.stowage.cli;
 
+import org.stowage.report.RunTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,7 @@
 package org.stowage.cli;
 
+import org.stowage.traces.TraceDownloader;
+import org.stowage.traces.TraceSources;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,0 +1,207 @@
+package org.stowage.cli.plan;
+
+import java.util.List;
+
+import org.stowage.core.Units;
+import org.stowage.core.kernel.Kernels;
+import org.stowage.core.kernel.lotes.LotesPlan;
+import org.stowage.core.model.JobClasses;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.trace.JobList;
+import org.stowage.core.trace.LoadedTrace;
+import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.LotesInstance;
+import org.stowage.theory.lotes.LotesPlanner;
+import org.stowage.theory.lotes.LotesSolution;
+
+/**
+ * The LoTES plan (Tran et al. 2018, Stages 1-2) of a generated workload, for {@code run} and {@code sweep}:
+ * the configurations are the cluster's distinct capacity vectors, the classes the workload's job classes
+ * (their mean sizes rounded up to units, their arrival proportions), and {@code mu_k = 1 / mean service}
+ * on every configuration, so lambda* is in jobs per slot (or per time unit). For a trace, the classes are
+ * k-means classes of its first hours ({@link JobClustering.Options#defaults}: k = 4, the first 4 h, as the
+ * trace figures of docs/LOTES.md use) and {@code mu_k = 1 / mean duration} of each class; for a job list the
+ * same, its times read as seconds for the training window.
+ */
+public final class LotesPlans {
+    private LotesPlans() {
+    }
+
+    /** Whether any of {@code schedulers} reads a LoTES plan. */
+    static boolean needed(final List<String> schedulers) {
+        for (final String scheduler : schedulers) {
+            if (Kernels.definitionOf(scheduler).requirements().planType() == LotesPlan.class) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Stages 1-2 for {@code classes} on {@code cluster}; an error names the flag to change. */
+    static LotesSolution solve(final ServerTable cluster, final Units units, final JobClasses classes) {
+        final int count = classes.count();
+        if (count == 0) {
+            throw new IllegalArgumentException("LoTES needs job classes: give --sizes with classes (discrete:..., "
+                + "truncnormal:..., ec2) or one class (uniform:...)");
+        }
+        try {
+            return LotesPlanner.plan(LotesInstance.ofClasses(cluster, classes));
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot plan LoTES for --sizes and --servers: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The k-means options of a trace or job list run: {@code --classes} parsed, and refused when no scheduler
+     * of the command reads a LoTES plan (nothing would use the classes).
+     */
+    static JobClustering.Options clusteringFor(final WorkloadSettings settings, final List<String> schedulers) {
+        final JobClustering.Options options = clusteringOptions(settings.get(WorkloadSettings.CLASSES));
+        if (settings.isGiven(WorkloadSettings.CLASSES) && !needed(schedulers)) {
+            throw new IllegalArgumentException("--classes applies only when a scheduler reads a LoTES plan (LoTES)");
+        }
+        return options;
+    }
+
+    /**
+     * The k-means options of {@code --classes}: {@code kmeans:k=K,train=DURATION}, K in [1, 1000], DURATION a
+     * positive number with h, m or s; either key may be left out (k = 4, train = 4h, as the trace figures).
+     */
+    static JobClustering.Options clusteringOptions(final String spec) {
+        final String expected = "invalid value for --classes: '" + spec + "' (kmeans:k=K,train=DURATION, e.g. "
+            + WorkloadSettings.DEFAULT_CLASSES + ")";
+        if (!spec.startsWith("kmeans:") && !spec.equals("kmeans")) {
+            throw new IllegalArgumentException(expected);
+        }
+        JobClustering.Options options = JobClustering.Options.defaults();
+        final String body = spec.equals("kmeans") ? "" : spec.substring("kmeans:".length());
+        for (final String part : body.isEmpty() ? new String[0] : body.split(",", -1)) {
+            final int equals = part.indexOf('=');
+            final String key = equals < 0 ? part : part.substring(0, equals).strip();
+            final String value = equals < 0 ? "" : part.substring(equals + 1).strip();
+            try {
+                switch (key) {
+                    case "k" -> {
+                        final int k = Integer.parseInt(value);
+                        if (k < 1 || k > 1000) {
+                            throw new IllegalArgumentException(expected + ": k must be in [1, 1000]");
+                        }
+                        options = options.withClasses(k);
+                    }
+                    case "train" -> options = new JobClustering.Options(options.classes(), options.seed(),
+                        options.maxIterations(), options.trials(), options.scaling(), trainingMicros(value, expected));
+                    default -> throw new IllegalArgumentException(expected);
+                }
+            } catch (final NumberFormatException e) {
+                throw new IllegalArgumentException(expected, e);
+            }
+        }
+        return options;
+    }
+
+    private static long trainingMicros(final String value, final String expected) {
+        if (value.length() < 2) {
+            throw new IllegalArgumentException(expected);
+        }
+        final double perUnit = switch (value.charAt(value.length() - 1)) {
+            case 'h' -> 3.6e9;
+            case 'm' -> 6e7;
+            case 's' -> 1e6;
+            default -> throw new IllegalArgumentException(expected);
+        };
+        final double amount = Double.parseDouble(value.substring(0, value.length() - 1));
+        final double micros = amount * perUnit;
+        if (!(micros >= 1) || micros > 1e18) {
+            throw new IllegalArgumentException(expected + ": the training window must be at least 1 microsecond");
+        }
+        return (long) micros;
+    }
+
+    /** The k-means classes of {@code trace} under {@code options}; an error names the trace flag. */
+    static org.stowage.theory.lotes.JobClasses classes(final LoadedTrace trace, final JobClustering.Options options,
+                                                       final String spec) {
+        try {
+            return JobClustering.fit(trace, options);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid value for --trace: LoTES's job classes (--classes " + spec
+                + ") cannot be made: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Stages 1-2 for k-means classes on {@code cluster}, rates per time unit of {@code timeUnitHours} hours;
+     * an error names {@code jobsFlag} (--trace or --jobs) and --servers.
+     */
+    static LotesSolution solve(final ServerTable cluster, final Units units,
+                               final org.stowage.theory.lotes.JobClasses classes, final double timeUnitHours,
+                               final String jobsFlag) {
+        try {
+            return LotesPlanner.plan(classes.instance(units, LotesInstance.configurationsOf(cluster), timeUnitHours));
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot plan LoTES for " + jobsFlag + " and --servers: "
+                + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Hours per time unit of a job list for LoTES: a list's times have no unit of their own, so the training
+     * window of {@code --classes} (h, m or s) reads them as seconds. The rates do not depend on this reading:
+     * a class's {@code mu_k} is 1 / its mean duration in the list's unit either way.
+     */
+    static final double LIST_TIME_UNIT_HOURS = 1 / 3600.0;
+
+    /**
+     * The k-means classes of a job list: trained on the jobs arriving within the window of {@code options}
+     * (list times read as seconds) after the first, each job's features its sizes (fractions of a unit server)
+     * and duration, as for a trace; an error names the file.
+     */
+    static org.stowage.theory.lotes.JobClasses classes(final JobList list, final JobClustering.Options options,
+                                                       final String spec, final String file) {
+        final String refused = "invalid value for --jobs: '" + file + "': LoTES's job classes (--classes " + spec
+            + ") cannot be made: ";
+        if (list.count() == 0) {
+            throw new IllegalArgumentException(refused + "the list has no jobs");
+        }
+        final double end = list.arrival(0) + options.trainingMicros() / 1e6;
+        int training = 0;
+        while (training < list.count() && list.arrival(training) < end) {
+            training++;
+        }
+        final double[][] points = new double[training][];
+        for (int i = 0; i < training; i++) {
+            points[i] = features(list, i);
+        }
+        try {
+            return JobClustering.fit(points, options, list.dimensions());
+        } catch (final IllegalArgumentException | IllegalStateException e) {
+            // IllegalStateException: k-means left a class empty (e.g. fewer distinct jobs than k)
+            throw new IllegalArgumentException(refused + e.getMessage(), e);
+        }
+    }
+
+    /** The class of every job of {@code list}, by nearest centroid. */
+    static int[] classify(final org.stowage.theory.lotes.JobClasses classes, final JobList list) {
+        final int[] classOf = new int[list.count()];
+        for (int i = 0; i < classOf.length; i++) {
+            classOf[i] = classes.classify(features(list, i));
+        }
+        return classOf;
+    }
+
+    /** A list job's raw k-means features: sizes as fractions of a unit server, duration in hours (as seconds). */
+    private static double[] features(final JobList list, final int i) {
+        final double[] point = new double[list.dimensions() + 1];
+        final double perUnit = 1.0 / list.units().resolution();
+        for (int d = 0; d < list.dimensions(); d++) {
+            point[d] = list.size(i, d) * perUnit;
+        }
+        point[list.dimensions()] = list.duration(i) * LIST_TIME_UNIT_HOURS;
+        return point;
+    }
+
+    /** The words a run's description adds for a plan: lambda*, its rounded and LP values, the bins. */
+    static String describe(final LotesSolution lotes) {
+        return String.format(java.util.Locale.ROOT, "LoTES lambda* %.6g (rounded %.6g, allocation LP %.6g), %d bins",
+            lotes.lambdaStar(), lotes.plan().roundedLambda(), lotes.plan().allocationLambda(), lotes.plan().binCount());
+    }
+}

@@ -1,0 +1,156 @@
+package org.stowage.report;
+
+import static org.stowage.sweep.ResultFiles.atomically;
+import static org.stowage.sweep.ResultFiles.csv;
+import static org.stowage.sweep.ResultFiles.number;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+
+import org.stowage.report.HtmlReport;
+import org.stowage.report.RunPlots;
+import org.stowage.sweep.ResultFiles;
+import org.stowage.core.experiment.RunResult;
+
+/**
+ * The files of {@code run --out DIR}. Everything written is a function of the inputs only (wall-clock
+ * times stay in the printed table), so the same command twice writes byte-identical files. Each file is
+ * written beside its target and renamed into place ({@link ResultFiles}), so a reader never sees half a file.
+ *
+ * <ul>
+ *   <li>{@value #RESULTS}: tidy, one row per scheduler and metric: {@code scheduler,metric,value}; the
+ *       verdict is the metric {@code verdict} with a text value; a missing value (NaN) is empty.</li>
+ *   <li>{@value #SERIES}: the queue-length series, {@code scheduler,time,mean_queue} (bucket start and
+ *       time-average total queue length over the bucket).</li>
+ *   <li>{@value #QUEUE_PLOT}.png and .svg: the queue length over time of every scheduler (log scale when the
+ *       curves differ by more than a factor of 100; {@link RunPlots}).</li>
+ *   <li>{@value HtmlReport#FILE}: one page with all of it (the command, the table, the plot, every input),
+ *       self-contained ({@link HtmlReport}).</li>
+ *   <li>{@value #SUMMARY}: every input (including the command that repeats the run), whether every
+ *       scheduler has finished ({@code complete}), and, per finished scheduler, its metrics and verdict details;
+ *       NaN is written as null.</li>
+ * </ul>
+ * The CSV and JSON files are written again after each scheduler finishes, so a run that fails or is
+ * interrupted keeps the results of every scheduler that finished before; the plot and the page come once
+ * every scheduler has run.
+ */
+public final class RunOutputs {
+    public static final String RESULTS = "results.csv";
+    public static final String SERIES = "series.csv";
+    public static final String SUMMARY = "summary.json";
+    public static final String QUEUE_PLOT = RunPlots.QUEUE;
+
+    private RunOutputs() {
+    }
+
+    public static void write(final Path directory, final String workload, final boolean toCompletion, final boolean plots,
+                      final Map<String, Object> inputs, final List<RunResult> results, final boolean complete)
+        throws IOException {
+        Files.createDirectories(directory);
+        atomically(directory.resolve(RESULTS), target -> {
+            try (CsvWriter csv = csv(target)) {
+                csv.writeRecord("scheduler", "metric", "value");
+                for (final RunResult result : results) {
+                    for (final Map.Entry<String, Double> metric : result.metrics().entrySet()) {
+                        csv.writeRecord(result.scheduler(), metric.getKey(), number(metric.getValue()));
+                    }
+                    csv.writeRecord(result.scheduler(), "verdict", result.stability().verdict().label());
+                }
+            }
+        });
+        atomically(directory.resolve(SERIES), target -> {
+            try (CsvWriter csv = csv(target)) {
+                csv.writeRecord("scheduler", "time", "mean_queue");
+                for (final RunResult result : results) {
+                    final double[] starts = result.seriesStart();
+                    final double[] means = result.seriesMean();
+                    for (int i = 0; i < starts.length; i++) {
+                        csv.writeRecord(result.scheduler(), number(starts[i]), number(means[i]));
+                    }
+                }
+            }
+        });
+        final Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("stowage", "0.1.0");
+        summary.put("inputs", inputs);
+        summary.put("complete", complete);
+        final List<Object> runs = new ArrayList<>();
+        for (final RunResult result : results) {
+            final Map<String, Object> run = new LinkedHashMap<>();
+            run.put("scheduler", result.scheduler());
+            run.put("verdict", result.stability().verdict().label());
+            run.put("verdict_detail", result.stability().toString());
+            final Map<String, Object> metrics = new LinkedHashMap<>();
+            result.metrics().forEach((name, value) -> metrics.put(name, Double.isNaN(value) ? null : value));
+            run.put("metrics", metrics);
+            runs.add(run);
+        }
+        summary.put("runs", runs);
+        ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
+        if (complete) {
+            // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
+            if (plots) {
+                RunPlots.queueOverTime(directory, workload, results);
+            }
+            report(directory, workload, toCompletion, plots, inputs, results).write(directory);
+        }
+    }
+
+    /**
+     * The page of the folder ({@value HtmlReport#FILE}): the command, the workload, the table (the printed one
+     * without its wall-clock columns, which would make two identical runs' pages differ), the queue plot, every
+     * input and the files.
+     */
+    @SuppressWarnings("unchecked")
+    static HtmlReport report(final Path directory, final String workload, final boolean toCompletion,
+                             final boolean plots, final Map<String, Object> inputs, final List<RunResult> results)
+        throws IOException {
+        final HtmlReport page = new HtmlReport("stowage run: " + results.size() + " scheduler(s)");
+        page.command((List<String>) inputs.get("command"));
+        page.paragraph(workload);
+        final String times = toCompletion ? "JCT" : "response time";
+        page.section("Results", "results");
+        page.table("results", List.of("scheduler", "arrived", "done", "rejected", "mean queue", "mean wait", "p99 wait",
+                "mean " + times, "p99 " + times, "utilization", toCompletion ? "makespan" : "throughput", "verdict"),
+            rows(results, toCompletion));
+        page.paragraph("Times are in slots (slotted) or time units (continuous); the response time runs from arrival"
+            + " to completion (the job completion time, JCT, of a batch). Every metric of every scheduler is in "
+            + RESULTS + " and " + SUMMARY + ".");
+        page.section("Queue length over time", "queue");
+        if (plots) {
+            page.figure(directory, directory.resolve(QUEUE_PLOT + ".svg"),
+                "Total queue length (bucket means) of every scheduler; " + SERIES + " has the numbers.");
+        } else {
+            page.paragraph("Not drawn (--no-plots); " + SERIES + " has the numbers.");
+        }
+        page.section("Inputs", "inputs");
+        page.inputs(inputs);
+        page.section("Files", "files");
+        page.files(plots ? List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg")
+            : List.of(RESULTS, SERIES, SUMMARY));
+        return page;
+    }
+
+    private static List<List<String>> rows(final List<RunResult> results, final boolean toCompletion) {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final RunResult result : results) {
+            rows.add(List.of(result.scheduler(), HtmlReport.number(result.metric("arrived_total"), 0),
+                HtmlReport.number(result.metric("completed_total"), 0),
+                HtmlReport.number(result.metric("rejected_total"), 0),
+                HtmlReport.number(result.metric("mean_queue"), 3), HtmlReport.number(result.metric("wait_mean"), 2),
+                HtmlReport.number(result.metric("wait_p99"), 2), HtmlReport.number(result.metric("jct_mean"), 2),
+                HtmlReport.number(result.metric("jct_p99"), 2), HtmlReport.number(result.metric("utilization_r0"), 4),
+                toCompletion ? HtmlReport.number(result.metric("makespan"), 2)
+                    : HtmlReport.number(result.metric("throughput"), 5),
+                result.stability().verdict().label()));
+        }
+        return rows;
+    }
+}

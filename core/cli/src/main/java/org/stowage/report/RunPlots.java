@@ -1,0 +1,189 @@
+package org.stowage.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.stowage.core.experiment.RunResult;
+import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepFiles;
+
+/**
+ * The plots of {@code run --out} and {@code sweep --out}, drawn as the reproduced figures are ({@link Charts}:
+ * each scheduler's colour and marker, round ticks, zeros on a logarithmic axis marked, PNG and SVG).
+ *
+ * <p>A y axis is logarithmic when the curves differ by more than {@link #LOG_RATIO} ({@link #wantsLog}): an
+ * unstable scheduler's queue of 40,000 next to a stable one's of 20 would otherwise flatten the stable curve
+ * onto the x axis.
+ */
+public final class RunPlots {
+    /** Base name of a run's queue plot ({@value}.png, {@value}.svg). */
+    public static final String QUEUE = "queue";
+
+    /** Ratio of the largest value to the smallest curve's mean above which a y axis is logarithmic. */
+    static final double LOG_RATIO = 100;
+
+    /**
+     * A measure a sweep plots against its varied parameter: the metric, its axis title, whether it is a
+     * response time (called the JCT, as batch users do, when the workload runs to completion), and whether it
+     * is drawn only for workloads run to completion (the makespan).
+     */
+    public record Measure(String metric, String title, boolean responseTime, boolean batchOnly) {
+        /** The axis title for a sweep whose points run to completion or not. */
+        public String title(final boolean toCompletion) {
+            return responseTime && toCompletion ? title + " (JCT)" : title;
+        }
+    }
+
+    /** What a sweep plots, one file each ({@code METRIC.png}, {@code METRIC.svg}). */
+    public static final List<Measure> MEASURES = List.of(
+        new Measure("mean_queue", "mean queue length", false, false),
+        new Measure("wait_mean", "mean wait", false, false),
+        new Measure("jct_mean", "mean response time", true, false),
+        new Measure("jct_p99", "p99 response time", true, false),
+        new Measure("utilization_r0", "utilization (resource 0)", false, false),
+        new Measure("makespan", "makespan", false, true));
+
+    private RunPlots() {
+    }
+
+    /**
+     * Draws the queue length over time of every run in {@code results} into {@code directory}/{@value #QUEUE}
+     * (.png and .svg).
+     *
+     * @param workload the workload's one-line description, in the title when it is short (the HTML report and
+     *                 summary.json have it whole)
+     */
+    public static void queueOverTime(final Path directory, final String workload, final List<RunResult> results)
+        throws IOException {
+        final List<Charts.Line> lines = new ArrayList<>();
+        for (final RunResult result : results) {
+            lines.add(new Charts.Line(result.scheduler(), result.scheduler(), result.seriesStart(), result.seriesMean(),
+                null));
+        }
+        final boolean log = wantsLog(lines);
+        Charts.save(directory.resolve(QUEUE), "Queue length over time" + (workload.length() <= 60 ? ": " + workload : ""),
+            "time", "#,##0.###",
+            "total queue length (bucket mean)" + (log ? ", log scale" : ""), log, Charts.ZERO_LABEL, lines);
+    }
+
+    /**
+     * Draws each of {@link #MEASURES} against the sweep's first numeric axis, a curve per scheduler (and per
+     * value of the other axes), each point the mean over replications with its 95% interval as an error bar.
+     *
+     * @param toCompletion whether every point runs to completion (then the makespan is drawn too)
+     * @return the base names written, in {@link #MEASURES} order; empty when no axis is numeric with two
+     *         values or more (nothing to draw a curve along)
+     */
+    public static List<String> sweepMeasures(final Path directory, final Sweep sweep, final List<Sweep.Unit> units,
+                                             final boolean toCompletion) throws IOException {
+        final Sweep.Axis axis = numericAxis(sweep);
+        if (axis == null) {
+            return List.of();
+        }
+        final List<SweepFiles.Aggregate> aggregates = SweepFiles.aggregate(sweep, units);
+        final List<String> written = new ArrayList<>();
+        for (final Measure measure : MEASURES) {
+            if (measure.batchOnly() && !toCompletion) {
+                continue;
+            }
+            final List<Charts.Line> lines = curves(sweep, axis, aggregates, measure.metric());
+            if (lines.isEmpty()) {
+                continue;
+            }
+            final boolean log = wantsLog(lines);
+            final String title = measure.title(toCompletion);
+            Charts.save(directory.resolve(measure.metric()), title + " against " + axis.name()
+                    + (sweep.replications() > 1 ? " (95% intervals over " + sweep.replications() + " replications)" : ""),
+                axis.name(), "#,##0.###", title + (log ? ", log scale" : ""), log, Charts.ZERO_LABEL, lines);
+            written.add(measure.metric());
+        }
+        return written;
+    }
+
+    /** The first axis of two values or more, every one a number, or null. */
+    public static Sweep.Axis numericAxis(final Sweep sweep) {
+        for (final Sweep.Axis axis : sweep.axes()) {
+            boolean numeric = axis.values().size() >= 2;
+            for (final String value : axis.values()) {
+                numeric &= isNumber(value);
+            }
+            if (numeric) {
+                return axis;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isNumber(final String text) {
+        try {
+            return Double.isFinite(Double.parseDouble(text));
+        } catch (final NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** One curve per scheduler and values of the other axes, in grid order; points without a value are left out. */
+    private static List<Charts.Line> curves(final Sweep sweep, final Sweep.Axis axis,
+                                            final List<SweepFiles.Aggregate> aggregates, final String metric) {
+        final Map<String, List<double[]>> points = new LinkedHashMap<>();
+        final Map<String, String> schedulerOf = new LinkedHashMap<>();
+        for (final SweepFiles.Aggregate aggregate : aggregates) {
+            final StringBuilder label = new StringBuilder(aggregate.scheduler());
+            for (final Map.Entry<String, String> coordinate : aggregate.coordinates().entrySet()) {
+                if (!coordinate.getKey().equals(axis.name())) {
+                    label.append(", ").append(coordinate.getKey()).append('=').append(coordinate.getValue());
+                }
+            }
+            final double[] interval = aggregate.interval(metric);
+            if (Double.isNaN(interval[0])) {
+                continue;
+            }
+            final double x = Double.parseDouble(aggregate.coordinates().get(axis.name()));
+            final double error = Double.isNaN(interval[1]) ? 0 : (interval[2] - interval[1]) / 2;
+            points.computeIfAbsent(label.toString(), k -> new ArrayList<>()).add(new double[] {x, interval[0], error});
+            schedulerOf.put(label.toString(), aggregate.scheduler());
+        }
+        final List<Charts.Line> lines = new ArrayList<>();
+        for (final Map.Entry<String, List<double[]>> curve : points.entrySet()) {
+            final List<double[]> values = curve.getValue();
+            final double[] x = new double[values.size()];
+            final double[] y = new double[values.size()];
+            final double[] error = new double[values.size()];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = values.get(i)[0];
+                y[i] = values.get(i)[1];
+                error[i] = values.get(i)[2];
+            }
+            lines.add(new Charts.Line(schedulerOf.get(curve.getKey()), curve.getKey(), x, y,
+                sweep.replications() > 1 ? error : null));
+        }
+        return lines;
+    }
+
+    /**
+     * Whether the curves call for a logarithmic y axis: no value is negative, and the largest value is more
+     * than {@link #LOG_RATIO} times the mean of the lowest curve that is not all zeros.
+     */
+    static boolean wantsLog(final List<Charts.Line> lines) {
+        double largest = 0;
+        double lowestMean = Double.POSITIVE_INFINITY;
+        for (final Charts.Line line : lines) {
+            double sum = 0;
+            for (final double y : line.y()) {
+                if (y < 0) {
+                    return false;
+                }
+                largest = Math.max(largest, y);
+                sum += y;
+            }
+            if (sum > 0) {
+                lowestMean = Math.min(lowestMean, sum / line.y().length);
+            }
+        }
+        return largest > 0 && largest > LOG_RATIO * lowestMean;
+    }
+}
