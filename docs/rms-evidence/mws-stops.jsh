@@ -10,7 +10,7 @@ import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.model.*;
 import org.stowage.core.workload.*;
-import org.stowage.reproduce.Ec2Table;
+import org.stowage.core.workload.Ec2Table;
 import org.stowage.theory.*;
 import org.stowage.sweep.PlannedRuns;
 

@@ -28,10 +28,10 @@ import org.stowage.sweep.Sweep;
  * the paper's figure does not show is labelled "(ours)"; an average of zero (no job ever waited) is drawn at
  * the axis floor under its own legend entry. Made with {@link #builder}.
  */
-final class AxisFigure implements SpecFigure {
+public final class AxisFigure implements SpecFigure {
     /** How a point of the axis becomes a run. */
     @FunctionalInterface
-    interface SpecMaker {
+    public interface SpecMaker {
         RunSpec make(Sweep.Point point, String scheduler, Scale scale);
     }
 
@@ -98,7 +98,7 @@ final class AxisFigure implements SpecFigure {
     }
 
     /** A figure named {@code name} (its command-line name) showing {@code title}; see {@link Builder}. */
-    static Builder builder(final String name, final String title) {
+    public static Builder builder(final String name, final String title) {
         return new Builder(name, title);
     }
 
@@ -107,7 +107,7 @@ final class AxisFigure implements SpecFigure {
      * {@link #claims}; everything else has a default (one replication at each scale, every run of equal cost,
      * the average queue size as the metric, no notes).
      */
-    static final class Builder {
+    public static final class Builder {
         private final String name;
         private final String title;
         private String axis;
@@ -138,7 +138,7 @@ final class AxisFigure implements SpecFigure {
         }
 
         /** The x axis: its key in the sweep and its files, its title on the plot, its values at each scale. */
-        Builder axis(final String key, final String plotTitle, final double[] paper, final double[] quick) {
+        public Builder axis(final String key, final String plotTitle, final double[] paper, final double[] quick) {
             this.axis = key;
             this.axisTitle = plotTitle;
             this.paperValues = paper.clone();
@@ -147,26 +147,26 @@ final class AxisFigure implements SpecFigure {
         }
 
         /** Independent replications per point at each scale. */
-        Builder replications(final int paper, final int quick) {
+        public Builder replications(final int paper, final int quick) {
             this.paperReplications = paper;
             this.quickReplications = quick;
             return this;
         }
 
         /** Every curve, in plot order: one run per curve, point and replication ({@link #runs}). */
-        Builder schedulers(final List<String> all) {
+        public Builder schedulers(final List<String> all) {
             this.schedulers = all;
             return this;
         }
 
         /** The curves of the quick version, a subset (default: all). */
-        Builder quickSchedulers(final List<String> quick) {
+        public Builder quickSchedulers(final List<String> quick) {
             this.quickSchedulers = quick;
             return this;
         }
 
         /** Those of the curves that the paper's figure does not show: labelled "(ours)". */
-        Builder ours(final List<String> notInThePaper) {
+        public Builder ours(final List<String> notInThePaper) {
             this.ours = notInThePaper;
             return this;
         }
@@ -175,31 +175,31 @@ final class AxisFigure implements SpecFigure {
          * The curves are settings of one kernel (the 2018 paper's Fig. 2: numbers of servers, intensities),
          * not kernels, so a kernel cannot be added to the figure ({@code reproduce --add-scheduler}).
          */
-        Builder curvesAreSettings() {
+        public Builder curvesAreSettings() {
             this.curvesAreKernels = false;
             return this;
         }
 
         /** Every other input, recorded in the sweep's manifest. */
-        Builder inputs(final Map<String, Object> recorded) {
+        public Builder inputs(final Map<String, Object> recorded) {
             this.inputs = recorded;
             return this;
         }
 
         /** How a point and a curve become a run. */
-        Builder runs(final SpecMaker maker) {
+        public Builder runs(final SpecMaker maker) {
             this.specMaker = maker;
             return this;
         }
 
         /** A relative estimate of a run's cost (see {@link Sweep.PointRunner#cost}). */
-        Builder cost(final ToDoubleBiFunction<Sweep.Point, Scale> estimate) {
+        public Builder cost(final ToDoubleBiFunction<Sweep.Point, Scale> estimate) {
             this.cost = estimate;
             return this;
         }
 
         /** The paper's claims, checked against the means of the plotted metric. */
-        Builder claims(final Function<Means, List<Claim>> fromMeans) {
+        public Builder claims(final Function<Means, List<Claim>> fromMeans) {
             this.claims = fromMeans;
             return this;
         }
@@ -208,43 +208,43 @@ final class AxisFigure implements SpecFigure {
          * Each point's stability verdicts in the report, and claims read from the runs themselves (listed
          * after those of {@link #claims}).
          */
-        Builder verdicts(final Function<List<Sweep.Unit>, List<Claim>> fromRuns) {
+        public Builder verdicts(final Function<List<Sweep.Unit>, List<Claim>> fromRuns) {
             this.verdicts = true;
             this.unitClaims = fromRuns;
             return this;
         }
 
         /** Each point's stability verdicts in the report, no claim read from them. */
-        Builder verdicts() {
+        public Builder verdicts() {
             return verdicts(units -> List.of());
         }
 
         /** Lines printed under the table. */
-        Builder notes(final List<String> lines) {
+        public Builder notes(final List<String> lines) {
             this.notes = lines;
             return this;
         }
 
         /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label}. */
-        Builder metric(final String key, final String label) {
+        public Builder metric(final String key, final String label) {
             this.metric = key;
             this.metricLabel = label;
             return this;
         }
 
         /** Notes known only once the runs are made (e.g. a plan's lambda* per point), printed after the others. */
-        Builder extraNotes(final Supplier<List<String>> supplier) {
+        public Builder extraNotes(final Supplier<List<String>> supplier) {
             this.extraNotes = supplier;
             return this;
         }
 
         /** Its runs read the Google 2011 task_events. */
-        Builder readsGoogleTrace() {
+        public Builder readsGoogleTrace() {
             this.readsGoogleTrace = true;
             return this;
         }
 
-        AxisFigure build() {
+        public AxisFigure build() {
             return new AxisFigure(this);
         }
     }

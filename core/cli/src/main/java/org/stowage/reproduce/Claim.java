@@ -1,9 +1,15 @@
 package org.stowage.reproduce;
 
+import static org.stowage.reproduce.Numbers.number;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
+import org.stowage.core.metrics.Stability;
 import org.stowage.report.ClaimRow;
+import org.stowage.sweep.Sweep;
 
 /**
  * A qualitative statement of the paper about a figure, what our runs show, and the verdict.
@@ -37,6 +43,9 @@ public record Claim(String paper, String ours, Verdict verdict, Scale decidedFro
             return name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
+
+    /** Ratio within which two average queues count as comparable in a claim. */
+    public static final double COMPARABLE = 2.0;
 
     public Claim {
         Objects.requireNonNull(paper, "paper");
@@ -84,5 +93,77 @@ public record Claim(String paper, String ours, Verdict verdict, Scale decidedFro
         }
         return new Claim(paper, "not checked at quick scale (quick run: " + ours + ")", Verdict.NOT_CHECKED,
             decidedFrom, evidence, reason);
+    }
+
+    // ---- claims that several figures make ----
+
+    /** {@code curve} unstable in most replications at the largest value of {@code axis}. */
+    public static Claim unstableAtTheEnd(final List<Sweep.Unit> units, final String axis, final String curve,
+                                         final String paper) {
+        double high = Double.NEGATIVE_INFINITY;
+        for (final Sweep.Unit unit : units) {
+            high = Math.max(high, unit.point().number(axis));
+        }
+        final List<Sweep.Unit> runs = new ArrayList<>();
+        for (final Sweep.Unit unit : units) {
+            if (unit.scheduler().equals(curve) && unit.point().number(axis) == high) {
+                runs.add(unit);
+            }
+        }
+        int unstable = 0;
+        for (final Sweep.Unit unit : runs) {
+            unstable += unit.result().stability().verdict() == Stability.Verdict.UNSTABLE ? 1 : 0;
+        }
+        return Claim.atPaperScale(paper + " (most replications unstable at " + axis + " " + number(high) + ")",
+            curve + " at " + number(high) + ": " + QueueTraceFigure.verdictCounts(runs), 2 * unstable > runs.size());
+    }
+
+    /** No replication of {@code curve} unstable at any point. */
+    public static Claim neverUnstable(final List<Sweep.Unit> units, final String curve, final String paper) {
+        final List<Sweep.Unit> runs = new ArrayList<>();
+        for (final Sweep.Unit unit : units) {
+            if (unit.scheduler().equals(curve)) {
+                runs.add(unit);
+            }
+        }
+        int unstable = 0;
+        for (final Sweep.Unit unit : runs) {
+            unstable += unit.result().stability().verdict() == Stability.Verdict.UNSTABLE ? 1 : 0;
+        }
+        return Claim.atPaperScale(paper + " (no replication unstable)", curve + ": " + QueueTraceFigure.verdictCounts(runs),
+            unstable == 0);
+    }
+
+    /** {@code first} below {@code second} at every axis value. */
+    public static Claim lower(final Means means, final String first, final String second, final String paper,
+                               final boolean quickDecides) {
+        boolean below = true;
+        final StringBuilder detail = new StringBuilder();
+        for (final double value : means.values()) {
+            final double a = means.mean(first, value);
+            final double b = means.mean(second, value);
+            below &= a < b;
+            detail.append(String.format(Locale.ROOT, " %s: %.1f vs %.1f;", number(value), a, b));
+        }
+        final String claim = paper + " (every " + means.axis() + ")";
+        final String ours = first + " vs " + second + detail;
+        return quickDecides ? Claim.of(claim, ours, below) : Claim.atPaperScale(claim, ours, below);
+    }
+
+    /** {@code curve} has the smallest queue among {@code rivals} at the highest axis value. */
+    public static Claim best(final Means means, final String curve, final String paper, final List<String> rivals) {
+        final double high = means.values().get(means.values().size() - 1);
+        final double mine = means.mean(curve, high);
+        boolean best = true;
+        final StringBuilder detail = new StringBuilder(String.format(Locale.ROOT, "at %s: %s %.1f", number(high),
+            curve, mine));
+        for (final String rival : rivals) {
+            if (!rival.equals(curve)) {
+                final double theirs = means.mean(rival, high);
+                best &= mine <= theirs;
+                detail.append(String.format(Locale.ROOT, ", %s %.1f", rival, theirs));
+            }
+        }
+        return Claim.atPaperScale(paper + " (highest " + means.axis() + ")", detail.toString(), best);
     }
 }

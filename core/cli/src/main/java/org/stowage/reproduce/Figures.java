@@ -2,9 +2,11 @@ package org.stowage.reproduce;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 /**
  * Every reproducible figure and table of the four papers, by name: the one registry that {@code reproduce}
@@ -42,12 +44,27 @@ public final class Figures {
     }
 
     /**
-     * The figures of Psychas and Ghaderi 2019 and 2018, Tran et al. 2018 (LoTES) and Hu and Li 2022 (DJSF), in
-     * that order. Those that read the Google 2011 trace read it from {@code taskEvents} when they first run.
+     * The figures of every paper on the class path ({@link PaperSource}), in the papers' order: Psychas and
+     * Ghaderi 2019 and 2018, Tran et al. 2018 (LoTES), Hu and Li 2022 (DJSF). Those that read the Google 2011
+     * trace read it from {@code taskEvents} when they first run.
+     *
+     * @throws IllegalStateException when two sources claim one place in the order
      */
     public static Figures of(final Path taskEvents) {
-        return new Figures(List.of(Paper2019.paper(taskEvents), Paper2018.paper(taskEvents),
-            Paper2018Lotes.paper(taskEvents), PaperDjsf.paper(taskEvents)));
+        final List<PaperSource> sources = new ArrayList<>();
+        ServiceLoader.load(PaperSource.class, Figures.class.getClassLoader()).forEach(sources::add);
+        sources.sort(Comparator.comparingInt(PaperSource::order));
+        for (int i = 1; i < sources.size(); i++) {
+            if (sources.get(i).order() == sources.get(i - 1).order()) {
+                throw new IllegalStateException("papers " + sources.get(i - 1).getClass().getName() + " and "
+                    + sources.get(i).getClass().getName() + " both declare order " + sources.get(i).order());
+            }
+        }
+        final List<Paper> papers = new ArrayList<>();
+        for (final PaperSource source : sources) {
+            papers.add(source.paper(taskEvents));
+        }
+        return new Figures(papers);
     }
 
     public List<Paper> papers() {

@@ -9,7 +9,7 @@ import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
 
 /** Mean and 95% interval of one metric per axis value and scheduler, over replications. */
-final class Means {
+public final class Means {
     private final String axis;
     private final List<Double> values = new ArrayList<>();
     private final Map<String, Map<Double, double[]>> bySchedulerAndValue = new LinkedHashMap<>();
@@ -32,20 +32,20 @@ final class Means {
     }
 
     /** The same runs' means of another metric (a verdict indicator, a percentile). */
-    Means of(final String metric) {
+    public Means of(final String metric) {
         return new Means(sweep, finished, axis, metric);
     }
 
-    String axis() {
+    public String axis() {
         return axis;
     }
 
     /** Axis values in grid order. */
-    List<Double> values() {
+    public List<Double> values() {
         return values;
     }
 
-    List<String> schedulers() {
+    public List<String> schedulers() {
         return new ArrayList<>(bySchedulerAndValue.keySet());
     }
 
@@ -58,7 +58,7 @@ final class Means {
         return row.get(value);
     }
 
-    double mean(final String scheduler, final double value) {
+    public double mean(final String scheduler, final double value) {
         return at(scheduler, value)[0];
     }
 }

@@ -3,8 +3,8 @@ package org.stowage.reproduce;
 import java.util.List;
 
 /**
- * One paper's reproducible figures and tables, declared by the paper's class ({@code Paper2019.paper(..)} and
- * so on) and gathered in {@link Figures}.
+ * One paper's reproducible figures and tables, declared by the paper's package through a {@link PaperSource}
+ * and gathered in {@link Figures}.
  *
  * @param key      short name: the group {@code all-KEY} runs every figure ({@code 2019}, {@code 2018},
  *                 {@code lotes}, {@code djsf})

@@ -43,12 +43,12 @@ import org.stowage.theory.ServerClasses;
  * same metrics, bit for bit) is said to be identical to it, in the legend and in the report, since its
  * curve hides under the other's.
  */
-final class QueueTraceFigure implements SpecFigure {
+public final class QueueTraceFigure implements SpecFigure {
     /**
      * The workload: one server of {@code capacity}, one resource, discrete sizes drawn with {@code weights},
      * Bernoulli arrivals of rate {@code lambda} per slot, service times from {@code service}.
      */
-    record OneServer(double capacity, double[][] sizes, double[] weights, double lambda,
+    public record OneServer(double capacity, double[][] sizes, double[] weights, double lambda,
                      Supplier<ServiceDistribution> service) {
     }
 
@@ -69,7 +69,7 @@ final class QueueTraceFigure implements SpecFigure {
      * @param extraSchedulers schedulers run and shown without a claim of the paper (for example stalled
      *                        variants), labelled "(ours)"
      */
-    QueueTraceFigure(final String name, final String title, final OneServer workload,
+    public QueueTraceFigure(final String name, final String title, final OneServer workload,
                      final Map<String, Stability.Verdict> expected, final List<String> extraSchedulers,
                      final RunLengths lengths, final List<String> notes) {
         this.name = name;
@@ -205,7 +205,7 @@ final class QueueTraceFigure implements SpecFigure {
     }
 
     /** The finished units grouped by scheduler, in order of first appearance. */
-    static Map<String, List<Sweep.Unit>> byScheduler(final List<Sweep.Unit> finished) {
+    public static Map<String, List<Sweep.Unit>> byScheduler(final List<Sweep.Unit> finished) {
         final Map<String, List<Sweep.Unit>> groups = new LinkedHashMap<>();
         for (final Sweep.Unit unit : finished) {
             groups.computeIfAbsent(unit.scheduler(), k -> new ArrayList<>()).add(unit);
@@ -232,7 +232,7 @@ final class QueueTraceFigure implements SpecFigure {
     }
 
     /** "3 stable, 2 unstable": the verdicts of {@code runs}, counted. */
-    static String verdictCounts(final List<Sweep.Unit> runs) {
+    public static String verdictCounts(final List<Sweep.Unit> runs) {
         final Map<String, Integer> counts = new LinkedHashMap<>();
         for (final Sweep.Unit unit : runs) {
             counts.merge(unit.result().stability().verdict().label(), 1, Integer::sum);

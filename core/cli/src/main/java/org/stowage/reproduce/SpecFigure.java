@@ -10,7 +10,7 @@ import org.stowage.sweep.Sweep;
  * {@link PlannedRuns} (which adds the plan a kernel reads). Its schedulers are kernels, so another kernel can
  * join it ({@code reproduce --add-scheduler}) unless the figure says otherwise.
  */
-interface SpecFigure extends Figure {
+public interface SpecFigure extends Figure {
     /** The run of {@code scheduler} at {@code point}. */
     RunSpec spec(Sweep.Point point, String scheduler, Scale scale);
 

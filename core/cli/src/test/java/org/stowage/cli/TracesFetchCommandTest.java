@@ -2,6 +2,7 @@ package org.stowage.cli;
 
 import org.stowage.traces.TraceDownloader;
 import org.stowage.traces.TraceSources;
+import org.stowage.traces.TraceFetchFailure;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -192,7 +193,7 @@ class TracesFetchCommandTest {
             java.time.Duration.ofMillis(300));
         final TraceSources.RemoteFile file = new TraceSources.RemoteFile(PART0, "google-2011/" + PART0, -1);
         final long started = System.nanoTime();
-        final CommandFailure failure = org.junit.jupiter.api.Assertions.assertThrows(CommandFailure.class,
+        final TraceFetchFailure failure = org.junit.jupiter.api.Assertions.assertThrows(TraceFetchFailure.class,
             () -> downloader.fetch(server.baseUrl(), file, TraceDownloader.sha256(served.resolve(PART0)), local(PART0)));
         assertTrue(System.nanoTime() - started < 20_000_000_000L, "cut long after the idle limit");
         assertEquals(server.baseUrl() + PART0 + ": the transfer stopped after " + String.format("%,d", whole.length / 2)

@@ -1,5 +1,6 @@
 package org.stowage.reproduce;
 
+import org.stowage.reproduce.vqs.Paper2019;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package org.stowage.reproduce;
 
+import org.stowage.reproduce.vqs.Paper2019;
 import org.stowage.report.Charts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

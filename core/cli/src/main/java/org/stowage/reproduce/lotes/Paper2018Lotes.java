@@ -1,5 +1,12 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
+import org.stowage.reproduce.Paper;
+import org.stowage.reproduce.PaperSource;
+import org.stowage.reproduce.Scale;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +29,7 @@ import org.stowage.sweep.SweepFiles;
  * A quick run decides the claims made with {@link Claim#of}; those made with {@link Claim#atPaperScale} print
  * "not checked at quick scale".
  */
-final class Paper2018Lotes {
+public final class Paper2018Lotes {
     static final String LOTES = "LoTES";
     static final String GREEDY = "Greedy";
     /** Tetris with the work term at equal weight (Sec. 5.1), on branch djsf's kernel. */
@@ -60,11 +67,24 @@ final class Paper2018Lotes {
     private Paper2018Lotes() {
     }
 
+    /** Tran et al. 2018 (LoTES)'s figures for {@link org.stowage.reproduce.Figures}, found through {@link PaperSource}. */
+    public static final class Source implements PaperSource {
+        @Override
+        public int order() {
+            return 3;
+        }
+
+        @Override
+        public Paper paper(final Path taskEvents) {
+            return Paper2018Lotes.paper(taskEvents);
+        }
+    }
+
     /**
      * The paper's figures in its order: Figs. 8-10 on the Google 2011 task_events in {@code taskEvents}, then
      * 11-13, then ours ({@code lotes-load}).
      */
-    static Paper paper(final Path taskEvents) {
+    public static Paper paper(final Path taskEvents) {
         final List<Figure> figures = new ArrayList<>();
         final LotesTraceFigure.Setups setups = new LotesTraceFigure.Setups(taskEvents);
         for (final LotesTraceFigure.Kind kind : LotesTraceFigure.Kind.values()) {

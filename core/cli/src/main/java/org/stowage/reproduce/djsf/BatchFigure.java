@@ -1,5 +1,7 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.djsf;
 
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Scale;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +21,7 @@ import org.stowage.sweep.Sweep;
  * drawn, tabled and checked from its finished units like every other figure. One replication per point: the
  * batch seeds are the points, listed in the sweep's axis.
  */
-abstract class BatchFigure implements Figure {
+public abstract class BatchFigure implements Figure {
     private final String name;
     private final String title;
     private final List<String> schedulers;

@@ -1,4 +1,4 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
 import java.util.Arrays;
 

@@ -1,5 +1,6 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
+import org.stowage.reproduce.Scale;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +20,7 @@ import org.stowage.sweep.Sweep;
  * room a queued job fits. No decision reads the observer. Not a test; run it after
  * {@code ./mvnw -B -ntp -q -pl core/cli -am package -DskipTests} (which compiles the tests too) with
  * <pre>
- * java -cp core/cli/target/stowage.jar:core/cli/target/test-classes org.stowage.reproduce.LotesPlanBlockingRun \
+ * java -cp core/cli/target/stowage.jar:core/cli/target/test-classes org.stowage.reproduce.lotes.LotesPlanBlockingRun \
  *     [TASK_EVENTS_DIR [SCHEDULER ...]]
  * </pre>
  * (default: ../shared/traces/google-2011/task_events and the figure's LoTES, Tetris:gamma=1 and Greedy).

@@ -1,4 +1,4 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.djsf;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

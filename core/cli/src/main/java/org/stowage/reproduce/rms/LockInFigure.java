@@ -1,5 +1,10 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.rms;
 
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.QueueTraceFigure;
+import org.stowage.reproduce.RunLengths;
+import org.stowage.reproduce.Scale;
+import org.stowage.reproduce.SpecFigure;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
 import java.io.IOException;
@@ -25,7 +30,7 @@ import org.stowage.sweep.Sweep;
  * claims are that the paper's BF locks in (in most seeds) while RMS stays stable. A lock-in is a random
  * event with an onset anywhere in the run (docs/RMS.md 7), so the fraction, not one run, is the result.
  */
-final class LockInFigure implements SpecFigure {
+public final class LockInFigure implements SpecFigure {
     /** How a scheduler's run is made. */
     @FunctionalInterface
     interface SpecMaker {

@@ -1,5 +1,9 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +23,7 @@ import org.stowage.sweep.SweepFiles;
  * compare the same instance under more traffic. Scales as Figs. 11-13 ({@link Paper2018Lotes.Size}); quick: the
  * end points 0.9 and 1.2 on one instance.
  */
-final class LotesLoadFigure {
+public final class LotesLoadFigure {
     static final String NAME = "lotes-load";
     /** Fig. 11's largest Phi. */
     static final double PHI = 0.015;

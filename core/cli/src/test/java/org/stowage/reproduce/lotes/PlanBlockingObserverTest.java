@@ -1,4 +1,4 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

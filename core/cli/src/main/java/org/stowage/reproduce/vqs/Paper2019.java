@@ -1,5 +1,14 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.vqs;
 
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
+import org.stowage.reproduce.Paper;
+import org.stowage.reproduce.PaperSource;
+import org.stowage.reproduce.QueueTraceFigure;
+import org.stowage.reproduce.RunLengths;
+import org.stowage.reproduce.Scale;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,7 +47,7 @@ import org.stowage.core.workload.SyntheticWorkload;
  * VQS and VQS-BF use J = 7 for Fig. 4 (the smallest J with 1/2<sup>J</sup> below the smallest size 0.01)
  * and the default J for Fig. 3, where J only adds configurations that no job of either size can use.
  */
-final class Paper2019 {
+public final class Paper2019 {
     static final String VQS = "VQS";
     static final String VQS_BF = "VQS-BF";
     static final String BFJS = "BF-J/S";
@@ -47,11 +56,24 @@ final class Paper2019 {
     private Paper2019() {
     }
 
+    /** Psychas and Ghaderi 2019's figures for {@link org.stowage.reproduce.Figures}, found through {@link PaperSource}. */
+    public static final class Source implements PaperSource {
+        @Override
+        public int order() {
+            return 1;
+        }
+
+        @Override
+        public Paper paper(final Path taskEvents) {
+            return Paper2019.paper(taskEvents);
+        }
+    }
+
     /** Figs. 3a and 3b: 10^7 slots, 5 replications (see the class comment); quick 4 x 10^6 slots, 2. */
     private static final RunLengths FIG3_LENGTHS = new RunLengths(1e7, 5, 4e6, 2);
 
     /** The paper's figures in its order; Fig. 5 reads the Google 2011 task_events in {@code taskEvents}. */
-    static Paper paper(final Path taskEvents) {
+    public static Paper paper(final Path taskEvents) {
         return new Paper("2019", "Psychas and Ghaderi 2019", List.of(fig3a(), fig3b(), fig4a(), fig4b(),
             fig5(taskEvents)));
     }
@@ -90,13 +112,10 @@ final class Paper2019 {
                 "Paper: VQS worst; BF-J/S and VQS-BF comparable up to 0.95, BF-J/S better above."));
     }
 
-    static Figure fig4b() {
+    public static Figure fig4b() {
         return fig4("fig4b", "Fig. 4b: 5 servers, sizes U[0.1, 0.9], geometric service (mean 100)", 0.1, 0.9,
             1e7, 1e6, List.of("Paper: VQS worst; BF-J/S clearly best."));
     }
-
-    /** Ratio within which two average queues count as comparable. */
-    static final double COMPARABLE = 2.0;
 
     private static Figure fig4(final String name, final String title, final double low, final double high,
                                final double paperHorizon, final double quickHorizon, final List<String> notes) {
@@ -218,14 +237,14 @@ final class Paper2019 {
             final double vqsbf = means.mean(schedulers.get(2), alpha);
             if (alpha <= 0.95 + 1e-9) {
                 final double ratio = Math.max(bfjs, vqsbf) / Math.min(bfjs, vqsbf);
-                comparable &= ratio <= COMPARABLE;
+                comparable &= ratio <= Claim.COMPARABLE;
                 ratios.append(String.format(Locale.ROOT, " %.2f: %.2fx", alpha, ratio));
             } else {
                 advantage &= bfjs < vqsbf;
                 above.append(String.format(Locale.ROOT, " %.2f: %.1f vs %.1f", alpha, bfjs, vqsbf));
             }
         }
-        claims.add(Claim.of("BF-J/S and VQS-BF are comparable up to alpha = 0.95 (within " + COMPARABLE + "x)",
+        claims.add(Claim.of("BF-J/S and VQS-BF are comparable up to alpha = 0.95 (within " + Claim.COMPARABLE + "x)",
             "ratios" + ratios, comparable));
         if (above.length() > 0) {
             claims.add(Claim.of("above 0.95 BF-J/S has a clear advantage over VQS-BF", "BF-J/S vs VQS-BF" + above,

@@ -1,5 +1,8 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Reproduction;
+import org.stowage.reproduce.Scale;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -11,7 +14,7 @@ import java.nio.file.Path;
  * this 2-core machine can afford in minutes. Not a test (surefire does not pick it up); run it after
  * {@code ./mvnw -B -ntp -q -pl core/cli -am package -DskipTests} (which compiles the tests too) with
  * <pre>
- * java -cp core/cli/target/stowage.jar:core/cli/target/test-classes org.stowage.reproduce.LotesMediumScaleRun \
+ * java -cp core/cli/target/stowage.jar:core/cli/target/test-classes org.stowage.reproduce.lotes.LotesMediumScaleRun \
  *     OUT_DIR lotes-load:100:10:2 lotes-fig11:50:10:2 ...
  * </pre>
  * Each argument after the directory is {@code FIGURE:MACHINES_PER_CONFIGURATION:HOURS:INSTANCES}; the figure's

@@ -1,4 +1,4 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +42,7 @@ import org.stowage.theory.lotes.LotesSolution;
  * Figs. 12-13 keep one instance's requests while drawing {@code omega} per instance, as the paper does.
  * Plans are cached per instance (a run of each scheduler shares it); thread-safe.
  */
-final class LotesWorkloads {
+public final class LotesWorkloads {
     static final int CLASSES = 9;
     static final double BASE_MEAN = 0.025;
     static final double CV = 0.5;

@@ -1,5 +1,8 @@
-package org.stowage.reproduce;
+package org.stowage.reproduce.lotes;
 
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Scale;
+import org.stowage.reproduce.SpecFigure;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
 import java.io.IOException;
@@ -55,7 +58,7 @@ import org.stowage.theory.lotes.LotesPlanner;
  *       (Tetris was the slow part here before its exact index).</li>
  * </ul>
  */
-final class LotesTraceFigure implements SpecFigure {
+public final class LotesTraceFigure implements SpecFigure {
     enum Kind { WINDOWS, DISTRIBUTION, QUEUE }
 
     static final long INTERVAL_MICROS = 100_000;

@@ -1,0 +1,19 @@
+package org.stowage.reproduce;
+
+import java.nio.file.Path;
+
+/**
+ * A paper whose figures {@code reproduce} runs, found with {@link java.util.ServiceLoader} (each paper's
+ * package names its source in {@code META-INF/services/org.stowage.reproduce.PaperSource}), so that the
+ * registry of figures ({@link Figures}) depends on no paper and a new paper joins by declaring one.
+ */
+public interface PaperSource {
+    /** The paper's place in listings and help: ascending, unique. */
+    int order();
+
+    /**
+     * The paper's figures, each built cheaply: those that read the Google 2011 task_events read them from
+     * {@code taskEvents} when they first run.
+     */
+    Paper paper(Path taskEvents);
+}

@@ -1,0 +1,90 @@
+package org.stowage.reproduce.djsf;
+
+import static org.stowage.reproduce.djsf.PaperDjsf.UNITS;
+import static org.stowage.reproduce.djsf.PaperDjsf.fig1Jobs;
+import static org.stowage.reproduce.Numbers.fmt;
+import static org.stowage.reproduce.Numbers.pct;
+
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Paper;
+import org.stowage.reproduce.Scale;
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.stowage.core.Units;
+import org.stowage.core.experiment.RunResult;
+import org.stowage.core.kernel.batch.DjsfOptions;
+import org.stowage.core.kernel.batch.JobSetPlanner;
+import org.stowage.core.kernel.batch.Jce;
+import org.stowage.core.kernel.batch.TetrisScore;
+import org.stowage.core.metrics.BatchMetrics;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.trace.GoogleBatchSample;
+import org.stowage.core.trace.GoogleJobs;
+import org.stowage.core.trace.JobList;
+import org.stowage.core.trace.LoadedTrace;
+import org.stowage.core.trace.PredictionError;
+import org.stowage.core.trace.TraceFormat;
+import org.stowage.core.trace.TraceOptions;
+import org.stowage.core.trace.TraceSpec;
+import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepFiles;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
+
+/** Fig. 1: five jobs on one unit machine, exact average JCTs. */
+final class Fig1 extends BatchFigure {
+    Fig1() {
+        super("djsf-fig1", "Hu and Li 2022 Fig. 1: five jobs on one machine, average JCT",
+            List.of("SJF", "DJSF", "DJSF-pooled", "Tetris"));
+    }
+
+    @Override
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+        return BatchRun.of(fig1Jobs(), ServerTable.homogeneous(1, UNITS.capacityUnits(1.0)), scheduler).result(false);
+    }
+
+    @Override
+    public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+        final StringBuilder csv = new StringBuilder("scheduler,job,completion\n");
+        for (final Sweep.Unit unit : finished) {
+            final BatchMetrics metrics = BatchRun.of(unit.result()).metrics();
+            for (int i = 0; i < metrics.jobs(); i++) {
+                csv.append(unit.scheduler()).append(',').append(i + 1).append(',').append(metrics.completion(i))
+                    .append('\n');
+            }
+        }
+        write(directory, "djsf-fig1.csv", csv);
+    }
+
+    @Override
+    public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        for (final Sweep.Unit unit : finished) {
+            out.printf(Locale.ROOT, "  %-12s average JCT %.4f s%n", unit.scheduler(),
+                unit.result().metric("average_jct"));
+        }
+    }
+
+    @Override
+    public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+        final Map<String, RunResult> results = results(finished);
+        final double sjf = results.get("SJF").metric("average_jct");
+        final double djsf = results.get("DJSF").metric("average_jct");
+        final double pooled = results.get("DJSF-pooled").metric("average_jct");
+        final double reduction = (sjf - djsf) / sjf;
+        return List.of(
+            Claim.of("Fig. 1: SJF averages 7.36 s", fmt(sjf) + " s", Math.abs(sjf - 7.36) < 1e-9),
+            Claim.of("Fig. 1: DJSF averages 5.0 s", fmt(djsf) + " s (pooled: " + fmt(pooled) + " s)",
+                Math.abs(djsf - 5.0) < 1e-9 && Math.abs(pooled - 5.0) < 1e-9),
+            Claim.of("Fig. 1: DJSF 32.07% below SJF", pct(reduction), Math.abs(reduction - 0.3207) < 5e-5));
+    }
+}

@@ -1,0 +1,103 @@
+package org.stowage.reproduce.djsf;
+
+import static org.stowage.reproduce.Numbers.pct;
+
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Paper;
+import org.stowage.reproduce.Scale;
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.stowage.core.Units;
+import org.stowage.core.experiment.RunResult;
+import org.stowage.core.kernel.batch.DjsfOptions;
+import org.stowage.core.kernel.batch.JobSetPlanner;
+import org.stowage.core.kernel.batch.Jce;
+import org.stowage.core.kernel.batch.TetrisScore;
+import org.stowage.core.metrics.BatchMetrics;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.trace.GoogleBatchSample;
+import org.stowage.core.trace.GoogleJobs;
+import org.stowage.core.trace.JobList;
+import org.stowage.core.trace.LoadedTrace;
+import org.stowage.core.trace.PredictionError;
+import org.stowage.core.trace.TraceFormat;
+import org.stowage.core.trace.TraceOptions;
+import org.stowage.core.trace.TraceSpec;
+import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepFiles;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
+
+/** Table 5: DJSF's average JCT for G = 1..10 groups against SJF and Tetris, first batch. */
+final class Table5 extends GoogleFigure {
+    private static final int MAX_GROUPS = 10;
+
+    Table5(final GoogleBatches batches) {
+        super("djsf-table5", "Hu and Li 2022 Table 5: DJSF's average JCT against the number of groups G",
+            schedulers(), batches, false);
+    }
+
+    private static List<String> schedulers() {
+        final List<String> schedulers = new ArrayList<>(List.of("SJF", "Tetris"));
+        for (int g = 1; g <= MAX_GROUPS; g++) {
+            schedulers.add("DJSF:G=" + g);
+        }
+        return schedulers;
+    }
+
+    /** {SJF, Tetris, DJSF at G = 1, ..., 10} average JCTs. */
+    private static double[] jcts(final List<Sweep.Unit> finished) {
+        final Map<String, BatchRun> runs = first(finished);
+        final List<String> schedulers = schedulers();
+        final double[] jct = new double[schedulers.size()];
+        for (int i = 0; i < jct.length; i++) {
+            jct[i] = runs.get(schedulers.get(i)).metrics().averageJct();
+        }
+        return jct;
+    }
+
+    @Override
+    public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
+        final double[] jct = jcts(finished);
+        final long s = firstSeed(finished);
+        final StringBuilder csv = new StringBuilder("G,seed,DJSF,improvement_vs_SJF,improvement_vs_Tetris\n");
+        for (int g = 1; g <= MAX_GROUPS; g++) {
+            final double djsf = jct[g + 1];
+            csv.append(String.format(Locale.ROOT, "%d,%d,%.6f,%.6f,%.6f%n", g, s, djsf, (jct[0] - djsf) / jct[0],
+                (jct[1] - djsf) / jct[1]));
+        }
+        write(directory, "djsf-table5.csv", csv);
+    }
+
+    @Override
+    public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        final double[] jct = jcts(finished);
+        out.println("  G   DJSF JCT  vs SJF   vs Tetris (seed " + firstSeed(finished) + ")");
+        for (int g = 1; g <= MAX_GROUPS; g++) {
+            final double djsf = jct[g + 1];
+            out.printf(Locale.ROOT, "  %2d  %8.1f  %s  %s%n", g, djsf, pct((jct[0] - djsf) / jct[0]),
+                pct((jct[1] - djsf) / jct[1]));
+        }
+    }
+
+    @Override
+    public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
+        final double[] jct = jcts(finished);
+        boolean allBeatTetris = true;
+        for (int g = 1; g <= MAX_GROUPS; g++) {
+            allBeatTetris &= jct[g + 1] < jct[1];
+        }
+        return List.of(Claim.of("DJSF beats Tetris by 20-24% for every G in 1..10", allBeatTetris
+            ? "below Tetris for every G" : "not below Tetris for some G", allBeatTetris));
+    }
+}
