@@ -3,6 +3,7 @@ package org.stowage.bench;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.function.ToLongFunction;
 
 import org.stowage.core.engine.Simulation;
 
@@ -93,7 +94,7 @@ public final class CpuTimeRun {
                                    final String kernel, final int size) {
         final int instants = 200_000;
         final EndToEndBenchmark.Jobs counter = new EndToEndBenchmark.Jobs();
-        final java.util.function.ToLongFunction<EndToEndBenchmark.Jobs> instant;
+        final ToLongFunction<EndToEndBenchmark.Jobs> instant;
         if (benchmark.equals("lotes")) {
             final LotesKernelBenchmark state = new LotesKernelBenchmark();
             state.kernel = kernel;

@@ -1,5 +1,6 @@
 package org.stowage.bench;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -32,7 +33,8 @@ import org.stowage.theory.lotes.LotesSolution;
 
 /**
  * LoTES, Greedy, BF-J and Tetris (the paper's gamma = 1) end to end on the Fig. 11 workload of Tran et al.
- * 2018 (docs/LOTES.md, "Fig. 11-like workload"): the Google 2011 cluster of Table 1 with {@code perConfiguration} machines in each of
+ * 2018 (docs/LOTES.md, "Fig. 11-like workload"): the Google 2011 cluster of Table 1 with {@code perConfiguration}
+ * machines in each of
  * its ten configurations (1000: 10,000 machines), nine job classes of two-resource truncated-Gaussian sizes
  * (means 0.025 +- 0.015, cv 0.5, equal weights), exponential service of mean 1, Poisson arrivals at 0.97
  * lambda*, continuous time; the setting of
@@ -95,7 +97,7 @@ public class LotesKernelBenchmark {
         final Units units = Units.defaults();
         final ServerTable cluster = Clusters.google2011(units, perConfiguration);
         final double[] weights = new double[CLASS_MEANS.length];
-        java.util.Arrays.fill(weights, 1);
+        Arrays.fill(weights, 1);
         final SizeDistribution sizes = SizeDistribution.truncatedNormal(units, CLASS_MEANS, CV, weights);
         final ServiceDistribution service = ServiceDistribution.exponential(1);
         final JobClasses classes = new SyntheticWorkload(Arrivals.poissonProcess(1), sizes, service, 0).jobClasses(units);

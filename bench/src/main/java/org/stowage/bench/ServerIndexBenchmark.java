@@ -1,5 +1,6 @@
 package org.stowage.bench;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -87,7 +88,7 @@ public class ServerIndexBenchmark {
             probeSizes[i] = units.sizeUnits(0.1 + 0.8 * random.nextDouble());
         }
         for (final Ring ring : new Ring[] {best, first, naiveBest, naiveFirst}) {
-            java.util.Arrays.fill(ring.server, ServerTable.NONE);
+            Arrays.fill(ring.server, ServerTable.NONE);
         }
         for (int i = 0; i < OUTSTANDING; i++) {
             best.job[i] = jobs.allocate(0, 1, 0);

@@ -29,7 +29,8 @@ import org.stowage.core.trace.Traces;
  * Rows per second of the Google 2011 task_events loader, in one JVM, against two references read in
  * alternation over the same files: the floor (gzip inflate alone, counting rows) and an idiomatic loader
  * (BufferedReader, String.split, Long.parseLong / Double.parseDouble, a HashMap of task objects) that
- * applies the same rule. The floor's rows/s is the loader's row count over the inflate time. Reports wall and loading-thread CPU time and the ratios; the machine may be
+ * applies the same rule. The floor's rows/s is the loader's row count over the inflate time. Reports wall and
+ * loading-thread CPU time and the ratios; the machine may be
  * shared, so CPU time is the fairer "one core" measure.
  * <pre>
  *   java -cp bench/target/benchmarks.jar org.stowage.bench.TraceLoadThroughput ../shared/traces/google-2011/task_events 3

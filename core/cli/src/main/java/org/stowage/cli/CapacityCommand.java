@@ -1,5 +1,10 @@
 package org.stowage.cli;
 
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
 import org.stowage.cli.plan.CapacityProblem;
 import org.stowage.cli.plan.CapacitySolver;
 import org.stowage.cli.plan.MemoryCheck;
@@ -7,11 +12,6 @@ import org.stowage.cli.spec.ServersSpec;
 import org.stowage.cli.spec.SizesSpec;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.cli.spec.SpecText;
-import java.io.PrintWriter;
-import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.Callable;
-
 import org.stowage.core.Units;
 import org.stowage.theory.CapacityResult;
 import org.stowage.theory.ContinuousBounds;
@@ -21,10 +21,10 @@ import org.stowage.theory.ServerClasses;
 import org.stowage.theory.SizeCdf;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code stowage capacity}: the maximum supportable workload {@code rho* = lambda* / mu} of a size
@@ -90,7 +90,8 @@ final class CapacityCommand implements Callable<Integer> {
     private boolean enumerate;
 
     @Option(names = "--maximal",
-        description = "Discrete sizes: also list each server class's maximal configurations and their average (2018 paper, Sec. VII-A).")
+        description = "Discrete sizes: also list each server class's maximal configurations and their average"
+            + " (2018 paper, Sec. VII-A).")
     private boolean maximal;
 
     @Option(names = "--resolution", paramLabel = "UNITS", defaultValue = "1000000",
@@ -110,7 +111,8 @@ final class CapacityCommand implements Callable<Integer> {
     private Integer maxIntervals;
 
     @Option(names = "--grid", paramLabel = "STEPS",
-        description = "Uniform sizes: grid steps per 1.0 on which the partition is cut; must divide --resolution (default: 4000).")
+        description = "Uniform sizes: grid steps per 1.0 on which the partition is cut; must divide --resolution"
+            + " (default: 4000).")
     private Integer grid;
 
     @Option(names = "--lp", paramLabel = "SOLVER", defaultValue = "GLOP",

@@ -1,12 +1,12 @@
 package org.stowage.cli;
 
-import org.stowage.cli.plan.CapacityProblem;
-import org.stowage.cli.plan.CapacitySolver;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.stowage.cli.plan.CapacityProblem;
+import org.stowage.cli.plan.CapacitySolver;
 import org.stowage.core.Units;
 import org.stowage.theory.CapacityResult;
 import org.stowage.theory.Configurations;

@@ -1,8 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.terminal.Progress;
-import org.stowage.cli.plan.KernelFit;
-import org.stowage.cli.spec.SchedulerList;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -14,25 +11,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.stowage.cli.plan.KernelFit;
+import org.stowage.cli.spec.SchedulerList;
 import org.stowage.core.kernel.Kernels;
+import org.stowage.report.HtmlReport;
 import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Figures;
-import org.stowage.report.HtmlReport;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
+import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code stowage reproduce FIGURE}: runs a figure or table of the four papers (or a paper's group of them) at

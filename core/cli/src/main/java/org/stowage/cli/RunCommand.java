@@ -1,13 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.terminal.Progress;
-import org.stowage.cli.plan.KernelFit;
-import org.stowage.cli.plan.MemoryCheck;
-import org.stowage.cli.plan.TraceWorkloadPlan;
-import org.stowage.cli.plan.WorkloadPlan;
-import org.stowage.cli.spec.SchedulerList;
-import org.stowage.report.RunOutputs;
-import org.stowage.report.RunTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -18,18 +10,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.cli.plan.KernelFit;
+import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.plan.TraceWorkloadPlan;
+import org.stowage.cli.plan.WorkloadPlan;
+import org.stowage.cli.spec.SchedulerList;
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.report.HtmlReport;
+import org.stowage.report.RunOutputs;
+import org.stowage.report.RunTable;
 import org.stowage.sweep.OutputDirectory;
+import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code stowage run}: every scheduler on the same workload and seed, one table row each, optionally
@@ -121,7 +121,8 @@ final class RunCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
                     + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
                 try {
-                    RunOutputs.write(out, plan.description(), plan.toCompletion(), !noPlots, inputs(plan), finished, finished.size() == runs.size());
+                    RunOutputs.write(out, plan.description(), plan.toCompletion(), !noPlots, inputs(plan), finished,
+                        finished.size() == runs.size());
                 } catch (final IOException e) {
                     throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
                 }

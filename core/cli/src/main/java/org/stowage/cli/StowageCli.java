@@ -1,8 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.cli.plan.MemoryCheck;
-import org.stowage.cli.spec.SpecException;
-import org.stowage.traces.TraceFetchFailure;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -10,8 +7,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
+import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.spec.SpecException;
 import org.stowage.core.Messages;
 import org.stowage.core.kernel.KernelRegistryException;
+import org.stowage.traces.TraceFetchFailure;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

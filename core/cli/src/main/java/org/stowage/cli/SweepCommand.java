@@ -1,6 +1,19 @@
 package org.stowage.cli;
 
-import org.stowage.terminal.Progress;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
 import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.plan.MemoryCheck;
 import org.stowage.cli.plan.SweepRules;
@@ -8,38 +21,26 @@ import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.cli.plan.WorkloadSettings;
 import org.stowage.cli.spec.SchedulerList;
-import org.stowage.report.RunTable;
-import java.io.PrintWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.Callable;
-
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.kernel.Kernels;
 import org.stowage.core.metrics.Stability;
 import org.stowage.report.HtmlReport;
 import org.stowage.report.RunPlots;
-import org.stowage.sweep.ResultFiles;
+import org.stowage.report.RunTable;
+import org.stowage.sweep.OutputDirectory;
 import org.stowage.sweep.PlannedRuns;
+import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
-import org.stowage.core.kernel.Kernels;
-import org.stowage.sweep.OutputDirectory;
+import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code stowage sweep}: a grid of runs (schedulers x varied options x replications) in parallel, with
@@ -340,7 +341,7 @@ final class SweepCommand implements Callable<Integer> {
 
     /** {@code values}, refused when one appears twice: two points with one coordinate would be one row twice. */
     private static List<String> distinct(final String text, final List<String> values) {
-        final java.util.Set<String> seen = new java.util.HashSet<>();
+        final Set<String> seen = new HashSet<>();
         for (final String value : values) {
             if (!seen.add(value)) {
                 throw new IllegalArgumentException("invalid value for --vary: '" + text + "' gives " + value + " twice");

@@ -1,11 +1,12 @@
 package org.stowage.cli;
 
-import org.stowage.cli.plan.TraceInputs;
-import org.stowage.cli.plan.WorkloadSettings;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_GOOGLE_RULE;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_INTERVAL_MS;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_RESOURCES;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_TRAFFIC_SCALING;
+
+import org.stowage.cli.plan.TraceInputs;
+import org.stowage.cli.plan.WorkloadSettings;
 
 import picocli.CommandLine.Option;
 

@@ -1,13 +1,13 @@
 package org.stowage.cli;
 
-import org.stowage.cli.plan.OptionRules;
-import org.stowage.cli.plan.TraceInputs;
-import org.stowage.cli.plan.WorkloadPlan;
-import org.stowage.cli.plan.WorkloadSettings;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.stowage.cli.plan.OptionRules;
+import org.stowage.cli.plan.TraceInputs;
+import org.stowage.cli.plan.WorkloadPlan;
+import org.stowage.cli.plan.WorkloadSettings;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.trace.LoadedTrace;
@@ -16,10 +16,10 @@ import org.stowage.core.trace.TraceWorkload;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code stowage trace-summary TRACE}: loads a real trace, prints what was read, kept and dropped (per

@@ -3,9 +3,9 @@ package org.stowage.cli;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code stowage traces}: the public traces; alone it prints its usage and exits 2. */
 @Command(name = "traces", mixinStandardHelpOptions = true, subcommands = TracesFetchCommand.class,

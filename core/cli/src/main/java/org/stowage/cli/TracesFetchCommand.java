@@ -1,7 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.traces.TraceDownloader;
-import org.stowage.traces.TraceSources;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,15 +10,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.traces.TraceDownloader;
+import org.stowage.traces.TraceSources;
 import org.stowage.traces.TraceSources.RemoteFile;
 import org.stowage.traces.TraceSources.Source;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code stowage traces fetch TRACE... [--parts 0-13] [--to DIR]}: downloads the public files of each trace

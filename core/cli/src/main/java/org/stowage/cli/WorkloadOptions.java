@@ -1,11 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.cli.plan.WorkloadPlan;
-import org.stowage.cli.plan.WorkloadSettings;
-import org.stowage.cli.spec.ArrivalsSpec;
-import org.stowage.cli.spec.ServersSpec;
-import org.stowage.cli.spec.ServiceSpec;
-import org.stowage.cli.spec.SizesSpec;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_ARRIVALS;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_INTENSITY_BASIS;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_RESOLUTION;
@@ -15,6 +9,13 @@ import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_SIZES;
 import static org.stowage.cli.plan.WorkloadSettings.DEFAULT_TIME_MODE;
 
 import java.nio.file.Path;
+
+import org.stowage.cli.plan.WorkloadPlan;
+import org.stowage.cli.plan.WorkloadSettings;
+import org.stowage.cli.spec.ArrivalsSpec;
+import org.stowage.cli.spec.ServersSpec;
+import org.stowage.cli.spec.ServiceSpec;
+import org.stowage.cli.spec.SizesSpec;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

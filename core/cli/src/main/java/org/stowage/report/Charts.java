@@ -4,12 +4,12 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,12 +17,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -32,6 +32,10 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.stowage.sweep.ResultFiles;
+
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
 
 /**
  * Line charts of the figures, and grouped bar charts of a few values per scheduler ({@link #saveBars}), saved as
@@ -161,11 +165,15 @@ public final class Charts {
     public static void write(final Path base, final IChart chart) throws IOException {
         ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> {
             try (OutputStream out = Files.newOutputStream(target)) {
-                BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
+                ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out);
             }
         });
         final ByteArrayOutputStream svg = new ByteArrayOutputStream();
-        VectorGraphicsEncoder.saveVectorGraphic(chart, svg, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        // what xchart's deprecated SVG encoder does: record the painting, then write it as SVG
+        final VectorGraphics2D graphics = new VectorGraphics2D();
+        chart.paint(graphics, chart.getWidth(), chart.getHeight());
+        new SVGProcessor().getDocument(graphics.getCommands(), new PageSize(0, 0, chart.getWidth(), chart.getHeight()))
+            .writeTo(svg);
         ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"),
             withoutNaNLines(stableIds(svg.toString(StandardCharsets.UTF_8), base.getFileName().toString())));
     }

@@ -12,12 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import de.siegmar.fastcsv.writer.CsvWriter;
-
-import org.stowage.report.HtmlReport;
-import org.stowage.report.RunPlots;
-import org.stowage.sweep.ResultFiles;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.sweep.ResultFiles;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
 
 /**
  * The files of {@code run --out DIR}. Everything written is a function of the inputs only (wall-clock

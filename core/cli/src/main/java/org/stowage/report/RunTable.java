@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 
 import org.stowage.core.experiment.RunResult;
-import org.stowage.report.HtmlReport;
 
 /**
  * The table {@code run} prints, one row per scheduler, at most {@value #WIDTH} characters wide for names of

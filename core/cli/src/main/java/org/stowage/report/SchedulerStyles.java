@@ -37,7 +37,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *
  * <h2>Unknown names</h2>
  * A name outside the table gets a colour and a marker derived from the 64-bit FNV-1a hash of its UTF-8
- * bytes, mixed by MurmurHash3's finaliser: the same name gets the same look in every run, JVM and figure, and different names usually
+ * bytes, mixed by MurmurHash3's finaliser: the same name gets the same look in every run, JVM and figure, and
+ * different names usually
  * differ (a clash is possible; the legend still names each line).
  */
 public final class SchedulerStyles {

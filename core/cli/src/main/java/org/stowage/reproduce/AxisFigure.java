@@ -1,7 +1,5 @@
 package org.stowage.reproduce;
 
-import org.stowage.report.Charts;
-import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -15,11 +13,13 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleBiFunction;
 
-import de.siegmar.fastcsv.writer.CsvWriter;
-
-import org.stowage.sweep.ResultFiles;
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
+import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
 
 /**
  * A figure of one metric (the average queue size unless it says otherwise) against one parameter (2019 paper,
@@ -265,7 +265,8 @@ public final class AxisFigure implements SpecFigure {
         all.put("figure", name);
         all.put("scale", scale.name().toLowerCase(Locale.ROOT));
         all.putAll(inputs);
-        return new Sweep(scale == Scale.PAPER ? schedulers : quickSchedulers, List.of(Sweep.Axis.of(axis, scale == Scale.PAPER ? paperValues : quickValues)),
+        return new Sweep(scale == Scale.PAPER ? schedulers : quickSchedulers, List.of(Sweep.Axis.of(axis,
+            scale == Scale.PAPER ? paperValues : quickValues)),
             scale == Scale.PAPER ? paperReplications : quickReplications, seed, all);
     }
 

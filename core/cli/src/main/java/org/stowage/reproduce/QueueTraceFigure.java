@@ -1,7 +1,5 @@
 package org.stowage.reproduce;
 
-import org.stowage.report.Charts;
-import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -13,23 +11,25 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import de.siegmar.fastcsv.writer.CsvWriter;
-
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
-import org.stowage.sweep.ResultFiles;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
-import org.stowage.sweep.Sweep;
 import org.stowage.core.metrics.Stability;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
+import org.stowage.sweep.ResultFiles;
+import org.stowage.sweep.Sweep;
 import org.stowage.theory.CapacityResult;
 import org.stowage.theory.JobTypes;
 import org.stowage.theory.MaxSupportableWorkload;
 import org.stowage.theory.ServerClasses;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
 
 /**
  * A figure of the total queue size over time on one server with two job sizes (2019 paper, Fig. 3a and

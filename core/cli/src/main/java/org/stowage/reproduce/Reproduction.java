@@ -1,6 +1,5 @@
 package org.stowage.reproduce;
 
-import org.stowage.report.HtmlReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,6 +12,7 @@ import java.util.Locale;
 import java.util.function.IntConsumer;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.report.HtmlReport;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 

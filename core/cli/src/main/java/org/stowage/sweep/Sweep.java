@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
-import org.stowage.core.experiment.RunResult;
 import org.stowage.core.engine.Seeds;
+import org.stowage.core.experiment.RunResult;
 
 /**
  * A grid of runs: schedulers x parameter points x replications, run in parallel, each finished run

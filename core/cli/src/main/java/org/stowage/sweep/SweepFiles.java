@@ -7,19 +7,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-
-import de.siegmar.fastcsv.writer.CsvWriter;
-
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import de.siegmar.fastcsv.writer.CsvWriter;
 
 /** The files of a {@link Sweep}: manifest, one file per finished unit, and the assembled tables. */
 public final class SweepFiles {
@@ -167,7 +167,7 @@ public final class SweepFiles {
                 + " where the sweep expects " + unit.scheduler() + " seed " + unit.point().seed());
         }
         final Map<String, Double> metrics = new LinkedHashMap<>();
-        json.path("metrics").fields().forEachRemaining(
+        json.path("metrics").properties().forEach(
             entry -> metrics.put(entry.getKey(), entry.getValue().isNull() ? Double.NaN : entry.getValue().asDouble()));
         final JsonNode verdict = json.path("stability");
         final Stability.Verdict label;
@@ -180,7 +180,7 @@ public final class SweepFiles {
             orNaN(verdict.path("growth_error")), orNaN(verdict.path("mean_level")), orNaN(verdict.path("rise")),
             verdict.path("buckets").asInt());
         final Map<String, double[]> arrays = new LinkedHashMap<>();
-        json.path("arrays").fields().forEachRemaining(entry -> arrays.put(entry.getKey(), doubles(entry.getValue())));
+        json.path("arrays").properties().forEach(entry -> arrays.put(entry.getKey(), doubles(entry.getValue())));
         return new RunResult(scheduler, metrics, stability, doubles(json.path("series_start")),
             doubles(json.path("series_mean")), json.path("wall_seconds").asDouble(), arrays);
     }
@@ -297,7 +297,7 @@ public final class SweepFiles {
             }
             for (final Map.Entry<String, Double> metric : metrics.entrySet()) {
                 final double[] previous = aggregate.values.getOrDefault(metric.getKey(), new double[0]);
-                final double[] next = java.util.Arrays.copyOf(previous, previous.length + 1);
+                final double[] next = Arrays.copyOf(previous, previous.length + 1);
                 next[previous.length] = metric.getValue();
                 aggregate.values.put(metric.getKey(), next);
             }

@@ -1,6 +1,5 @@
 package org.stowage.traces;
 
-import org.stowage.terminal.Progress;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.stowage.terminal.Progress;
 import org.stowage.traces.TraceSources.Check;
 import org.stowage.traces.TraceSources.RemoteFile;
 import org.stowage.traces.TraceSources.Source;

@@ -1,8 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.cli.plan.MemoryCheck;
-import org.stowage.cli.plan.TraceWorkloadPlan;
-import org.stowage.cli.plan.WorkloadPlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -13,11 +10,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.plan.TraceWorkloadPlan;
+import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.core.experiment.MemoryEstimate;
 
 import picocli.CommandLine;
@@ -227,7 +229,7 @@ class BadInputCliTest {
         assertEquals(0, run(sweep), cli.err());
         final byte[] complete = Files.readAllBytes(directory.resolve("runs/u-000001.json"));
         final byte[] results = Files.readAllBytes(directory.resolve("results.csv"));
-        Files.write(directory.resolve("runs/u-000001.json"), java.util.Arrays.copyOf(complete, 100));
+        Files.write(directory.resolve("runs/u-000001.json"), Arrays.copyOf(complete, 100));
         Files.write(directory.resolve("runs/u-000002.json"), new byte[0]);
         Files.delete(directory.resolve("results.csv"));
 
@@ -300,7 +302,7 @@ class BadInputCliTest {
         assertOneLineError("stowage run: invalid value for --sizes: 'uniform:0.1,\\x07\\x1B[2J': '\\x07\\x1B[2J' is not"
             + " a number", "run", "--sizes", "uniform:0.1,\u0007\u001b[2J");
         final byte[] garbage = new byte[200];
-        new java.util.SplittableRandom(3).nextBytes(garbage);
+        new SplittableRandom(3).nextBytes(garbage);
         garbage[0] = 0x1B;
         final Path file = Files.write(temp.resolve("garbage.csv"), garbage);
         for (final String format : List.of("google2011", "swf", "alibaba")) {

@@ -21,12 +21,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +30,11 @@ import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.KernelParameter;
 import org.stowage.core.kernel.KernelRequirements;
 import org.stowage.core.kernel.Kernels;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
 
 /**
  * Issue 23's fuzz test of the command line: random command lines built from every command's options, the
@@ -250,7 +249,8 @@ class CommandLineFuzzTest {
     private static List<List<String>> csv(final String label, final Path file) throws IOException {
         assertTrue(Files.isRegularFile(file), label + ": no " + file);
         final List<List<String>> rows = new ArrayList<>();
-        try (Reader reader = Files.newBufferedReader(file); CsvReader<CsvRecord> records = CsvReader.builder().ofCsvRecord(reader)) {
+        try (Reader reader = Files.newBufferedReader(file);
+            CsvReader<CsvRecord> records = CsvReader.builder().ofCsvRecord(reader)) {
             for (final CsvRecord record : records) {
                 rows.add(record.getFields());
             }

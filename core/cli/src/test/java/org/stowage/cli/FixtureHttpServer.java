@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,7 +22,8 @@ import com.sun.net.httpserver.HttpServer;
  * A local HTTP server over a folder of fixture files, for the download tests (no network): GET of a path
  * serves the file under {@code root} (404 when absent), honours {@code Range: bytes=N-} with 206 (or 416 past
  * the end) unless told to ignore ranges, and can cut a file's body short after a number of bytes while
- * declaring its full length (a truncated transfer), or send some bytes then stall, or send whole files chunked. Records every request as "PATH" or "PATH Range: ...".
+ * declaring its full length (a truncated transfer), or send some bytes then stall, or send whole files chunked.
+ * Records every request as "PATH" or "PATH Range: ...".
  */
 final class FixtureHttpServer implements AutoCloseable {
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-");
@@ -32,14 +35,14 @@ final class FixtureHttpServer implements AutoCloseable {
     private volatile boolean ignoreRanges;
     private volatile boolean chunked;
     private final Map<String, Long> stallAfter = new ConcurrentHashMap<>();
-    private final java.util.concurrent.CountDownLatch closing = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch closing = new CountDownLatch(1);
 
     FixtureHttpServer(final Path root) throws IOException {
         this.root = root;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         // a stalled response must not hold up the next request
-        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool(task -> {
+        server.setExecutor(Executors.newCachedThreadPool(task -> {
             final Thread thread = new Thread(task, "fixture-http");
             thread.setDaemon(true);
             return thread;

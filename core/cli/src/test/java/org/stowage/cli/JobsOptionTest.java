@@ -1,6 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.report.RunTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,11 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.report.RunTable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** {@code stowage run --jobs FILE.csv}: the Fig. 1 example as a command, and bad rows as one-line errors. */
 class JobsOptionTest {
@@ -130,7 +130,8 @@ class JobsOptionTest {
     void badRowsAndMisuseAreOneLineErrors() throws IOException {
         final Path bad = Files.writeString(temp.resolve("bad.csv"), "arrival,duration,r1\n0,4,1.0\n0,-1,0.25\n");
         assertEquals(2, run("run", "--jobs", bad.toString(), "--servers", "1", "--scheduler", "SJF"));
-        assertEquals("stowage run: " + bad + " line 3, duration (column 2) = '-1': must be a finite number > 0" + System.lineSeparator(),
+        assertEquals("stowage run: " + bad + " line 3, duration (column 2) = '-1': must be a finite number > 0"
+            + System.lineSeparator(),
             cli.err());
         assertEquals(2, run("run", "--jobs", temp.resolve("missing.csv").toString(), "--scheduler", "SJF"));
         assertTrue(cli.err().startsWith("stowage run: invalid value for --jobs: '")

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,7 @@ class LotesOnTraceTest {
     /** A google2011 task_events file of {@code tasks} tasks (submit, schedule, finish), varied requests and durations. */
     private Path googleTrace(final int tasks) throws IOException {
         final SplittableRandom random = new SplittableRandom(21);
-        final java.util.TreeMap<Long, String> events = new java.util.TreeMap<>();
+        final TreeMap<Long, String> events = new TreeMap<>();
         for (int task = 0; task < tasks; task++) {
             // distinct timestamps: submit and schedule on even minutes plus the task, finish on odd microseconds
             final long submit = 700_000_000L + task * 60_000_000L;

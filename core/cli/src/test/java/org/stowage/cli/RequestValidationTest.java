@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +41,7 @@ class RequestValidationTest {
     }
 
     private static String[] concat(final String[] first, final String... rest) {
-        final String[] all = java.util.Arrays.copyOf(first, first.length + rest.length);
+        final String[] all = Arrays.copyOf(first, first.length + rest.length);
         System.arraycopy(rest, 0, all, first.length, rest.length);
         return all;
     }
@@ -155,7 +157,7 @@ class RequestValidationTest {
         assertFalse(summary.get("complete").asBoolean());
         assertEquals(1, summary.get("runs").size());
         assertEquals("BF-J", summary.get("runs").get(0).get("scheduler").asText());
-        final java.util.List<String> rows = Files.readAllLines(directory.resolve("results.csv"));
+        final List<String> rows = Files.readAllLines(directory.resolve("results.csv"));
         assertTrue(rows.stream().anyMatch(row -> row.startsWith("BF-J,verdict,")), rows.toString());
         assertFalse(rows.stream().anyMatch(row -> row.startsWith(ExhaustingFamily.NAME)), rows.toString());
     }

@@ -3,7 +3,6 @@ package org.stowage.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-
 import org.junit.jupiter.api.Test;
 
 /** Scheduler specs with parameters on the command line: commas inside NAME:key=value,... do not split. */

@@ -1,10 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.cli.spec.ArrivalsSpec;
-import org.stowage.cli.spec.ServersSpec;
-import org.stowage.cli.spec.ServiceSpec;
-import org.stowage.cli.spec.SizesSpec;
-import org.stowage.cli.spec.SpecException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +8,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 
 import org.junit.jupiter.api.Test;
+import org.stowage.cli.spec.ArrivalsSpec;
+import org.stowage.cli.spec.ServersSpec;
+import org.stowage.cli.spec.ServiceSpec;
+import org.stowage.cli.spec.SizesSpec;
+import org.stowage.cli.spec.SpecException;
 import org.stowage.core.Units;
 import org.stowage.theory.ServerClasses;
 

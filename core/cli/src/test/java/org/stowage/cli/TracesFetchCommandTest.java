@@ -1,8 +1,5 @@
 package org.stowage.cli;
 
-import org.stowage.traces.TraceDownloader;
-import org.stowage.traces.TraceSources;
-import org.stowage.traces.TraceFetchFailure;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.zip.GZIPOutputStream;
 
@@ -25,6 +23,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.traces.TraceDownloader;
+import org.stowage.traces.TraceFetchFailure;
+import org.stowage.traces.TraceSources;
 
 /**
  * {@code stowage traces fetch} against {@link FixtureHttpServer} (a local server over fixture files; no
@@ -335,7 +336,7 @@ class TracesFetchCommandTest {
     void checksumFilesInEitherSha256sumFormAndWithAPrefixAreRead() throws IOException {
         // text mode (two spaces), "./" before the path, and a bucket prefix: each names the same object
         Files.writeString(served.resolve("SHA256SUM"), TraceDownloader.sha256(served.resolve(PART0)) + "  ./" + PART0
-            + "\n\n" + TraceDownloader.sha256(served.resolve(PART1)).toUpperCase(java.util.Locale.ROOT)
+            + "\n\n" + TraceDownloader.sha256(served.resolve(PART1)).toUpperCase(Locale.ROOT)
             + " *clusterdata-2011-2/" + PART1 + "\r\n");
         assertEquals(0, fetch("google2011", "--parts", "0-1"), err.toString());
         assertArrayEquals(Files.readAllBytes(served.resolve(PART1)), Files.readAllBytes(local(PART1)));

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
 package org.stowage.reproduce;
 
-import org.stowage.reproduce.vqs.Paper2019;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.stowage.reproduce.vqs.Paper2019;
 
 /** The registry of figures: names derived from the papers' declarations, one name each, errors that list them. */
 class FiguresTest {

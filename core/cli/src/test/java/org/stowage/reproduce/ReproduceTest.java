@@ -1,7 +1,5 @@
 package org.stowage.reproduce;
 
-import org.stowage.reproduce.vqs.Paper2019;
-import org.stowage.report.Charts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,9 +19,11 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.core.testing.SharedTraces;
+import org.stowage.report.Charts;
+import org.stowage.reproduce.vqs.Paper2019;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
-import org.stowage.core.testing.SharedTraces;
 
 /**
  * The quick versions of every figure of the four papers, through the registry: each runs, writes its files,
@@ -216,7 +217,7 @@ class ReproduceTest {
         final Map<Integer, String> first = new HashMap<>();
         final Map<Integer, String> second = new HashMap<>();
         for (final Sweep.Unit unit : finished) {
-            final String fingerprint = unit.result().metrics() + java.util.Arrays.toString(unit.result().seriesMean());
+            final String fingerprint = unit.result().metrics() + Arrays.toString(unit.result().seriesMean());
             if (unit.scheduler().equals(one)) {
                 first.put(unit.point().replication(), fingerprint);
             } else if (unit.scheduler().equals(other)) {

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,11 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stowage.cli.SerializingEngine;
-import org.stowage.core.experiment.RunResult;
-import org.stowage.core.experiment.RunSpec;
-import org.stowage.core.experiment.Experiments;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.experiment.Experiments;
+import org.stowage.core.experiment.RunResult;
+import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
@@ -43,7 +45,7 @@ class SweepTest {
         final ServiceDistribution service = ServiceDistribution.geometric(20);
         final double lambda = SyntheticWorkload.lambdaForIntensity(point.number("intensity"), servers, 20, 0.5);
         final int[] capacities = new int[servers];
-        java.util.Arrays.fill(capacities, UNITS.capacityUnits(1));
+        Arrays.fill(capacities, UNITS.capacityUnits(1));
         return Experiments.run(new RunSpec(scheduler, 1, capacities,
             seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, seed),
             TimeMode.SLOTTED, 20_000, 2_000, point.seed(), 10));
@@ -173,7 +175,7 @@ class SweepTest {
         final byte[] results = Files.readAllBytes(directory.resolve(SweepFiles.RESULTS));
         final Path unit = directory.resolve("runs/u-000003.json");
         Files.writeString(unit, Files.readString(unit).substring(0, 40));
-        final List<String> told = new java.util.ArrayList<>();
+        final List<String> told = new ArrayList<>();
         final Sweep.Outcome again = sweep().run(directory, SweepTest::runPoint, 2, Integer.MAX_VALUE, done -> { },
             told::add);
         assertEquals(1, again.executed());

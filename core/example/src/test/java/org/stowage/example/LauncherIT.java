@@ -26,7 +26,8 @@ import org.stowage.core.kernel.KernelFamily;
 
 /**
  * What a user sees: this module's jar on {@code STOWAGE_CLASSPATH} makes FIFO-WF appear in
- * {@code bin/stowage schedulers}, {@code run}, {@code sweep} and {@code reproduce --add-scheduler}; without it the launcher's jar knows nothing of
+ * {@code bin/stowage schedulers}, {@code run}, {@code sweep} and {@code reproduce --add-scheduler}; without it the
+ * launcher's jar knows nothing of
  * it (the example never leaks into stowage.jar); and a jar that declares a name Stowage has stops the command
  * in one line, exit 2. Runs after {@code package} (failsafe), with the launcher's jar built by the reactor;
  * skipped, saying why, when that jar is missing or older than its sources (the launcher would rebuild it).

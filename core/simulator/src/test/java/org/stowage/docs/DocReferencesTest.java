@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -107,7 +108,7 @@ class DocReferencesTest {
     private static boolean existsQualified(final String name, final Set<String> packages, final Set<String> types) {
         final String[] parts = name.split("\\.");
         for (int i = parts.length; i > 1; i--) {
-            final String prefix = String.join(".", java.util.Arrays.copyOf(parts, i));
+            final String prefix = String.join(".", Arrays.copyOf(parts, i));
             if (packages.contains(prefix)) {
                 return i == parts.length || types.contains(parts[i]);
             }

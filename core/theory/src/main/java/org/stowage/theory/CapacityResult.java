@@ -62,7 +62,8 @@ public final class CapacityResult {
 
     CapacityResult(final Method method, final double rho, final double lowerBound, final double upperBound,
                    final boolean converged, final List<MixEntry> mix, final int[] typesFittingNoServer, final int columns,
-                   final int initialColumns, final int lpSolves, final int lpFallbacks, final long pricingCalls, final long pricingNodes,
+                   final int initialColumns, final int lpSolves, final int lpFallbacks, final long pricingCalls,
+                       final long pricingNodes,
                    final long pricingTruncations,
                    final long lpNanos, final long pricingNanos, final long wallNanos) {
         this.method = method;

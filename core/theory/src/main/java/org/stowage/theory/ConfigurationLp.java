@@ -1,13 +1,13 @@
 package org.stowage.theory;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import com.google.ortools.Loader;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The capacity LP over a growing set of configuration columns, solved by OR-Tools (GLOP by default). This

@@ -328,7 +328,8 @@ public final class ContinuousBounds {
     private static CapacityResult rescaled(final CapacityResult result, final double kept) {
         return new CapacityResult(result.method(), result.rho() / kept, result.lowerBound() / kept,
             result.upperBound() / kept, result.converged(), result.mix(), result.typesFittingNoServer(), result.columns(),
-            result.initialColumns(), result.lpSolves(), result.lpFallbacks(), result.pricingCalls(), result.pricingNodes(), result.pricingTruncations(), result.lpNanos(),
+            result.initialColumns(), result.lpSolves(), result.lpFallbacks(), result.pricingCalls(),
+                result.pricingNodes(), result.pricingTruncations(), result.lpNanos(),
             result.pricingNanos(), result.wallNanos());
     }
 }

@@ -1,5 +1,7 @@
 package org.stowage.theory;
 
+import java.util.Arrays;
+
 /**
  * The constant {@code M} of Psychas and Ghaderi 2018: "the maximum number of jobs (of any type) that can fit
  * in any server" (Sec. II), which RMS uses in its weights {@code w_j = max{f(Q_j), eps / (8M) f(Q_max)}}
@@ -50,7 +52,7 @@ public final class MaxJobsPerServer {
      */
     public static int ofServer(final int[][] sizes, final int[] capacity) {
         final double[] ones = new double[sizes.length];
-        java.util.Arrays.fill(ones, 1.0);
+        Arrays.fill(ones, 1.0);
         final int[] configuration = new int[sizes.length];
         final double value = new MaxWeightConfiguration(sizes).solve(ones, capacity, configuration);
         long total = 0;

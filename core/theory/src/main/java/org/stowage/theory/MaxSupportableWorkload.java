@@ -251,7 +251,8 @@ public final class MaxSupportableWorkload {
             final double lower = certifiedLowerBound(lp, columnConfigurations, probabilities, classServers, types,
                 active, mix);
             return new CapacityResult(method, lpValue, lower, upper, converged, mix, unfit, lp.columnCount(),
-                initialColumns, lp.solveCount(), lp.fallbackCount(), pricingCalls, pricingNodes, truncations, lpNanos, pricingNanos,
+                initialColumns, lp.solveCount(), lp.fallbackCount(), pricingCalls, pricingNodes, truncations,
+                    lpNanos, pricingNanos,
                 System.nanoTime() - start);
         }
     }

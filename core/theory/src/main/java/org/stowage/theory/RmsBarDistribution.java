@@ -3,6 +3,7 @@ package org.stowage.theory;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
@@ -245,7 +246,7 @@ public final class RmsBarDistribution {
         final StringBuilder text = new StringBuilder("RmsBarDistribution[");
         for (int i = 0; i < configurations.length; i++) {
             text.append(i == 0 ? "" : ", ").append(Arrays.toString(configurations[i])).append('=')
-                .append(String.format(java.util.Locale.ROOT, "%.6g", probabilities[i]));
+                .append(String.format(Locale.ROOT, "%.6g", probabilities[i]));
         }
         return text.append(']').toString();
     }

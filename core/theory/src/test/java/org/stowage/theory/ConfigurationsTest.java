@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -73,9 +74,9 @@ class ConfigurationsTest {
             for (final int[] k : all) {
                 boolean covered = false;
                 for (final int[] m : maximal) {
-                    covered |= m == k || Configurations.dominates(m, k) || java.util.Arrays.equals(m, k);
+                    covered |= m == k || Configurations.dominates(m, k) || Arrays.equals(m, k);
                 }
-                assertTrue(covered, "not dominated by a maximal one: " + java.util.Arrays.toString(k) + ", " + instance);
+                assertTrue(covered, "not dominated by a maximal one: " + Arrays.toString(k) + ", " + instance);
             }
         }
     }
@@ -128,7 +129,7 @@ class ConfigurationsTest {
         }, "small-stack", 128 << 10);
         thread.start();
         thread.join();
-        org.junit.jupiter.api.Assertions.assertInstanceOf(java.util.List.class, result[0], String.valueOf(result[0]));
-        org.junit.jupiter.api.Assertions.assertEquals(types, ((java.util.List<?>) result[0]).size());
+        org.junit.jupiter.api.Assertions.assertInstanceOf(List.class, result[0], String.valueOf(result[0]));
+        org.junit.jupiter.api.Assertions.assertEquals(types, ((List<?>) result[0]).size());
     }
 }

@@ -1,5 +1,6 @@
 package org.stowage.theory;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -17,7 +18,8 @@ import org.stowage.core.kernel.rms.MaxWeightTable;
  * from the repository root after {@code ./mvnw -B -ntp -q -pl core/theory -am test-compile} and
  * {@code ./mvnw -B -ntp -q -pl core/theory dependency:build-classpath -Dmdep.outputFile=target/cp.txt}:
  * <pre>
- *   java -cp core/theory/target/test-classes:core/theory/target/classes:core/simulator/target/classes:$(cat core/theory/target/cp.txt) \
+ *   java -cp core/theory/target/test-classes:core/theory/target/classes:core/simulator/target/classes:$(cat
+ * core/theory/target/cp.txt) \
  *       org.stowage.theory.MaxWeightTiming
  * </pre>
  */
@@ -119,7 +121,7 @@ public final class MaxWeightTiming {
             }
             rounds[r] = (System.nanoTime() - start) / (double) calls;
         }
-        java.util.Arrays.sort(rounds);
+        Arrays.sort(rounds);
         System.out.printf(Locale.ROOT, "  %-30s median %10.1f ns per solve (min %.1f, max %.1f; %d calls per round; sink %d)%n",
             what, rounds[2], rounds[0], rounds[4], calls, sink & 1);
     }

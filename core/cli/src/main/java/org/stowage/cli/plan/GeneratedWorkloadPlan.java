@@ -1,9 +1,5 @@
 package org.stowage.cli.plan;
 
-import org.stowage.cli.spec.ArrivalsSpec;
-import org.stowage.cli.spec.ServersSpec;
-import org.stowage.cli.spec.ServiceSpec;
-import org.stowage.cli.spec.SizesSpec;
 import static org.stowage.cli.plan.WorkloadSettings.ARRIVALS;
 import static org.stowage.cli.plan.WorkloadSettings.HORIZON;
 import static org.stowage.cli.plan.WorkloadSettings.INTENSITY;
@@ -20,6 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.cli.spec.ArrivalsSpec;
+import org.stowage.cli.spec.ServersSpec;
+import org.stowage.cli.spec.ServiceSpec;
+import org.stowage.cli.spec.SizesSpec;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.WorkloadSource;

@@ -1,6 +1,5 @@
 package org.stowage.cli.plan;
 
-import org.stowage.cli.spec.ServersSpec;
 import static org.stowage.cli.plan.WorkloadSettings.HORIZON;
 import static org.stowage.cli.plan.WorkloadSettings.JOBS;
 import static org.stowage.cli.plan.WorkloadSettings.RESOLUTION;
@@ -13,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.cli.spec.ServersSpec;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.model.Model;

@@ -1,6 +1,7 @@
 package org.stowage.cli.plan;
 
 import java.util.List;
+import java.util.Locale;
 
 import org.stowage.core.Units;
 import org.stowage.core.kernel.Kernels;
@@ -201,7 +202,7 @@ public final class LotesPlans {
 
     /** The words a run's description adds for a plan: lambda*, its rounded and LP values, the bins. */
     static String describe(final LotesSolution lotes) {
-        return String.format(java.util.Locale.ROOT, "LoTES lambda* %.6g (rounded %.6g, allocation LP %.6g), %d bins",
+        return String.format(Locale.ROOT, "LoTES lambda* %.6g (rounded %.6g, allocation LP %.6g), %d bins",
             lotes.lambdaStar(), lotes.plan().roundedLambda(), lotes.plan().allocationLambda(), lotes.plan().binCount());
     }
 }

@@ -1,9 +1,9 @@
 package org.stowage.cli.plan;
 
-import org.stowage.cli.spec.ArrivalsSpec;
-import org.stowage.cli.spec.ServersSpec;
 import java.util.Locale;
 
+import org.stowage.cli.spec.ArrivalsSpec;
+import org.stowage.cli.spec.ServersSpec;
 import org.stowage.core.experiment.MemoryEstimate;
 
 /**

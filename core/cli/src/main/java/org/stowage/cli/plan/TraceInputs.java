@@ -1,6 +1,5 @@
 package org.stowage.cli.plan;
 
-import org.stowage.traces.TraceSources;
 import static org.stowage.cli.plan.WorkloadSettings.GOOGLE_RULE;
 import static org.stowage.cli.plan.WorkloadSettings.INTERVAL_MS;
 import static org.stowage.cli.plan.WorkloadSettings.RESOURCES;
@@ -19,6 +18,7 @@ import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.TraceSpec;
 import org.stowage.core.trace.TraceWorkload;
 import org.stowage.core.trace.Traces;
+import org.stowage.traces.TraceSources;
 
 /**
  * How the trace options of a {@link WorkloadSettings} become a loaded trace and a workload over it: each
@@ -114,7 +114,8 @@ public final class TraceInputs {
         try {
             return trace.workload(mode, micros, beta);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --traffic-scaling: " + settings.get(TRAFFIC_SCALING) + " (with --interval-ms " + settings.get(INTERVAL_MS) + "): "
+            throw new IllegalArgumentException("invalid value for --traffic-scaling: "
+                + settings.get(TRAFFIC_SCALING) + " (with --interval-ms " + settings.get(INTERVAL_MS) + "): "
                 + e.getMessage(), e);
         }
     }

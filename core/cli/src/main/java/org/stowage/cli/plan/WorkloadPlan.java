@@ -1,12 +1,12 @@
 package org.stowage.cli.plan;
 
-import org.stowage.cli.spec.ServersSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.cli.spec.ServersSpec;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunSpec;

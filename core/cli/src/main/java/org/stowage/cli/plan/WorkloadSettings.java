@@ -1,11 +1,5 @@
 package org.stowage.cli.plan;
 
-import org.stowage.cli.spec.ArrivalsSpec;
-import org.stowage.cli.spec.ServersSpec;
-import org.stowage.cli.spec.ServiceSpec;
-import org.stowage.cli.spec.SizesSpec;
-import org.stowage.cli.spec.SpecException;
-import org.stowage.cli.spec.SpecText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,6 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+
+import org.stowage.cli.spec.ArrivalsSpec;
+import org.stowage.cli.spec.ServersSpec;
+import org.stowage.cli.spec.ServiceSpec;
+import org.stowage.cli.spec.SizesSpec;
+import org.stowage.cli.spec.SpecException;
+import org.stowage.cli.spec.SpecText;
 
 /**
  * The workload options of {@code run} and {@code sweep} (and the trace options of {@code trace-summary}) as

@@ -1,6 +1,7 @@
 package org.stowage.cli.spec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.stowage.core.Units;
@@ -17,7 +18,8 @@ import picocli.CommandLine.ITypeConverter;
  * ({@code 2x1.0/1.0,3x0.5/2.0}), {@code ec2:COUNT} (the 2018 paper's server, normalised to 1.0 per
  * resource), or {@code google2011} / {@code google2011:N} (Tran et al. 2018, Table 1: the ten machine
  * configurations of the Google 2011 cluster, cores and memory normalised to the largest machine, with the
- * table's 12,583 machines or N machines of each configuration as in Sec. 5.4.1). The servers are described by their groups, never listed one by one, so a huge count is
+ * table's 12,583 machines or N machines of each configuration as in Sec. 5.4.1). The servers are described by their
+ * groups, never listed one by one, so a huge count is
  * refused from its number ({@link #count()}) before anything is allocated.
  *
  * @param groups the groups in order; a group's capacity is null for "the default capacity"
@@ -182,7 +184,7 @@ public record ServersSpec(List<Group> groups, boolean ec2, String text) {
     private int[] capacityUnits(final Units units, final double[] capacity, final int dimensions) {
         if (capacity == null) {
             final int[] unit = new int[dimensions];
-            java.util.Arrays.fill(unit, units.capacityUnits(1.0));
+            Arrays.fill(unit, units.capacityUnits(1.0));
             return unit;
         }
         try {

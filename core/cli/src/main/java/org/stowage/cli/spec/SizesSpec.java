@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.stowage.core.Units;
-import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.Ec2Table;
+import org.stowage.core.workload.SizeDistribution;
 
 import picocli.CommandLine.ITypeConverter;
 

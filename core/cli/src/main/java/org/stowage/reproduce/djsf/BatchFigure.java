@@ -1,7 +1,5 @@
 package org.stowage.reproduce.djsf;
 
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Scale;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Scale;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
 

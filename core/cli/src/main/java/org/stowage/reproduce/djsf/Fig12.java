@@ -1,46 +1,20 @@
 package org.stowage.reproduce.djsf;
 
+import static org.stowage.reproduce.Numbers.fmt;
 import static org.stowage.reproduce.djsf.PaperDjsf.KERNELS;
 import static org.stowage.reproduce.djsf.PaperDjsf.WITH_JOBWISE;
-import static org.stowage.reproduce.djsf.PaperDjsf.plot;
 import static org.stowage.reproduce.djsf.PaperDjsf.perKernel;
-import static org.stowage.reproduce.Numbers.fmt;
+import static org.stowage.reproduce.djsf.PaperDjsf.plot;
 
-import org.stowage.reproduce.Claim;
-import org.stowage.reproduce.Paper;
-import org.stowage.reproduce.Scale;
-import org.stowage.report.Charts;
-import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.stowage.core.Units;
-import org.stowage.core.experiment.RunResult;
-import org.stowage.core.kernel.batch.DjsfOptions;
-import org.stowage.core.kernel.batch.JobSetPlanner;
-import org.stowage.core.kernel.batch.Jce;
-import org.stowage.core.kernel.batch.TetrisScore;
-import org.stowage.core.metrics.BatchMetrics;
-import org.stowage.core.state.ServerTable;
-import org.stowage.core.trace.GoogleBatchSample;
-import org.stowage.core.trace.GoogleJobs;
-import org.stowage.core.trace.JobList;
-import org.stowage.core.trace.LoadedTrace;
-import org.stowage.core.trace.PredictionError;
-import org.stowage.core.trace.TraceFormat;
-import org.stowage.core.trace.TraceOptions;
-import org.stowage.core.trace.TraceSpec;
+
+import org.stowage.reproduce.Claim;
 import org.stowage.sweep.Sweep;
-import org.stowage.sweep.SweepFiles;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
 
 /**
  * Fig. 12: the normalised use of each resource over time, first batch. The time axis spans the longest
@@ -126,7 +100,7 @@ final class Fig12 extends GoogleFigure {
     public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
         final double[] djsf = meanUse(finished)[KERNELS.indexOf("DJSF")];
         return List.of(Claim.of("memory is the most used resource", "cpu " + fmt(djsf[0]) + ", memory "
-            + fmt(djsf[1]) + " under DJSF", djsf[1] > djsf[0]).withEvidence("CPU is the bottleneck of our sampled tasks on our cluster",
-            "docs/DJSF.md#open-questions"));
+            + fmt(djsf[1]) + " under DJSF", djsf[1] > djsf[0])
+            .withEvidence("CPU is the bottleneck of our sampled tasks on our cluster", "docs/DJSF.md#open-questions"));
     }
 }

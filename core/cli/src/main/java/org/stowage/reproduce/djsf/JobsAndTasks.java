@@ -1,49 +1,33 @@
 package org.stowage.reproduce.djsf;
 
-import static org.stowage.reproduce.djsf.PaperDjsf.PAPER_SEEDS;
-import static org.stowage.reproduce.djsf.PaperDjsf.SEED;
-import static org.stowage.reproduce.djsf.PaperDjsf.JOBS_EVIDENCE;
-import static org.stowage.reproduce.djsf.PaperDjsf.JOBS_SJF_REASON;
-import static org.stowage.reproduce.djsf.PaperDjsf.plot;
+import static org.stowage.reproduce.Numbers.min;
 import static org.stowage.reproduce.Numbers.spread;
 import static org.stowage.reproduce.Numbers.spreadPlain;
-import static org.stowage.reproduce.Numbers.min;
+import static org.stowage.reproduce.djsf.PaperDjsf.JOBS_EVIDENCE;
+import static org.stowage.reproduce.djsf.PaperDjsf.JOBS_SJF_REASON;
+import static org.stowage.reproduce.djsf.PaperDjsf.PAPER_SEEDS;
+import static org.stowage.reproduce.djsf.PaperDjsf.SEED;
 
-import org.stowage.reproduce.Claim;
-import org.stowage.reproduce.Paper;
-import org.stowage.reproduce.Scale;
-import org.stowage.report.Charts;
-import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.stowage.core.Units;
+
 import org.stowage.core.experiment.RunResult;
-import org.stowage.core.kernel.batch.DjsfOptions;
-import org.stowage.core.kernel.batch.JobSetPlanner;
-import org.stowage.core.kernel.batch.Jce;
-import org.stowage.core.kernel.batch.TetrisScore;
-import org.stowage.core.metrics.BatchMetrics;
-import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.GoogleBatchSample;
 import org.stowage.core.trace.GoogleJobs;
 import org.stowage.core.trace.JobList;
-import org.stowage.core.trace.LoadedTrace;
-import org.stowage.core.trace.PredictionError;
-import org.stowage.core.trace.TraceFormat;
-import org.stowage.core.trace.TraceOptions;
-import org.stowage.core.trace.TraceSpec;
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Scale;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
 
 /**
  * The paper's unit is a job (Sec. 5.1), ours elsewhere a task: the four batch kernels (SJF, Tetris, DJSF per

@@ -1,15 +1,15 @@
 package org.stowage.reproduce.lotes;
 
-import org.stowage.reproduce.AxisFigure;
-import org.stowage.reproduce.Claim;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.core.metrics.Stability.Verdict;
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
 import org.stowage.sweep.SweepFiles;
 
 /**

@@ -1,10 +1,5 @@
 package org.stowage.reproduce.lotes;
 
-import org.stowage.reproduce.Claim;
-import org.stowage.reproduce.Scale;
-import org.stowage.reproduce.SpecFigure;
-import org.stowage.report.Charts;
-import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -15,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import de.siegmar.fastcsv.writer.CsvWriter;
 import org.knowm.xchart.XYChart;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.TimeMode;
@@ -31,6 +25,11 @@ import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.TraceWorkload;
 import org.stowage.core.trace.Traces;
 import org.stowage.core.workload.Clusters;
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Scale;
+import org.stowage.reproduce.SpecFigure;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
 import org.stowage.theory.lotes.JobClasses;
@@ -38,10 +37,13 @@ import org.stowage.theory.lotes.JobClustering;
 import org.stowage.theory.lotes.LotesInstance;
 import org.stowage.theory.lotes.LotesPlanner;
 
+import de.siegmar.fastcsv.writer.CsvWriter;
+
 /**
  * Figs. 8-10 of Tran et al. 2018 (Sec. 5.3) on the shared Google 2011 sample: Table 1's configurations,
  * shrunk by one factor so that the sample's average demand (duration x request, by Little's law) is
- * {@link #UTILIZATION} of the bottleneck resource (on Table 1's 12,583 machines no scheduler ever queues), the attempts rule (a resubmitted task is a new job) with the attempts submitted before the
+ * {@link #UTILIZATION} of the bottleneck resource (on Table 1's 12,583 machines no scheduler ever queues), the
+ * attempts rule (a resubmitted task is a new job) with the attempts submitted before the
  * window as the initial batch, four k-means classes trained on the first 4 hours, continuous time in 100 ms
  * units; LoTES, Tetris:gamma=1 and Greedy, one run each (the trace is deterministic). The three figures
  * show the same three runs: Fig. 8 the mean response time per window, Fig. 9 the response-time distribution

@@ -1,9 +1,12 @@
 package org.stowage.reproduce.lotes;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
@@ -53,7 +56,7 @@ public final class LotesWorkloads {
     }
 
     private final Map<String, Instance> cache = new ConcurrentHashMap<>();
-    private final Map<String, String> notes = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final Map<String, String> notes = new ConcurrentSkipListMap<>();
 
     /** The instance of these parameters, planned once. */
     Instance instance(final int perConfiguration, final double phi, final double omega, final double load,
@@ -72,8 +75,8 @@ public final class LotesWorkloads {
     }
 
     /** One line per instance planned so far: lambda*, the load it sets, bins and solve time. */
-    java.util.List<String> notes() {
-        return java.util.List.copyOf(notes.values());
+    List<String> notes() {
+        return List.copyOf(notes.values());
     }
 
     private static Instance build(final int perConfiguration, final double phi, final double omega, final double load,
@@ -91,7 +94,7 @@ public final class LotesWorkloads {
             u[k] = 1 - requests.nextDouble();
         }
         final double[] weights = new double[CLASSES];
-        java.util.Arrays.fill(weights, 1);
+        Arrays.fill(weights, 1);
         final SizeDistribution sizes = SizeDistribution.truncatedNormal(units, means, CV, weights);
         final int configurations = Clusters.google2011Configurations();
         final SplittableRandom omegas = new SplittableRandom(omegaSeed);

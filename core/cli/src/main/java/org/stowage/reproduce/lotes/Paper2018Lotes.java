@@ -1,12 +1,5 @@
 package org.stowage.reproduce.lotes;
 
-import org.stowage.reproduce.AxisFigure;
-import org.stowage.reproduce.Claim;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
-import org.stowage.reproduce.Paper;
-import org.stowage.reproduce.PaperSource;
-import org.stowage.reproduce.Scale;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +8,13 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.core.metrics.Stability.Verdict;
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
+import org.stowage.reproduce.Paper;
+import org.stowage.reproduce.PaperSource;
+import org.stowage.reproduce.Scale;
 import org.stowage.sweep.SweepFiles;
 
 /**

@@ -1,45 +1,20 @@
 package org.stowage.reproduce.rms;
 
+import static org.stowage.reproduce.Numbers.number;
 import static org.stowage.reproduce.rms.Paper2018.RMS;
 import static org.stowage.reproduce.rms.Paper2018.ec2;
 import static org.stowage.reproduce.rms.Paper2018.ec2Cost;
 import static org.stowage.reproduce.rms.Paper2018.ec2Inputs;
 import static org.stowage.reproduce.rms.Paper2018.spec;
 
-import org.stowage.reproduce.AxisFigure;
-import org.stowage.reproduce.Claim;
-import static org.stowage.reproduce.Numbers.number;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
-import org.stowage.reproduce.Paper;
-import org.stowage.reproduce.PaperSource;
-import org.stowage.reproduce.QueueTraceFigure;
-import org.stowage.reproduce.RunLengths;
-import org.stowage.reproduce.Scale;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.stowage.core.Units;
-import org.stowage.core.engine.TimeMode;
-import org.stowage.core.experiment.RunSpec;
-import org.stowage.core.metrics.Stability;
-import org.stowage.core.model.JobClasses;
-import org.stowage.core.model.Model;
-import org.stowage.core.trace.LoadedTrace;
-import org.stowage.core.trace.TraceOptions;
-import org.stowage.core.trace.Traces;
-import org.stowage.core.workload.Ec2Table;
-import org.stowage.core.workload.ServiceDistribution;
-import org.stowage.core.workload.SyntheticWorkload;
-import org.stowage.sweep.Sweep;
-import org.stowage.theory.Configurations;
-import org.stowage.theory.JobTypes;
-import org.stowage.theory.ServerClasses;
+
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
 
 /** Figs. 2a and 2b of Psychas and Ghaderi 2018: RMS on the EC2 setting against its clock rate, one curve per setting. */
 final class ClockRateFigures {

@@ -1,45 +1,21 @@
 package org.stowage.reproduce.rms;
 
-import static org.stowage.reproduce.rms.Paper2018.BF;
 import static org.stowage.reproduce.rms.Paper2018.RMS;
-import static org.stowage.reproduce.rms.Paper2018.paper;
-import static org.stowage.reproduce.rms.ClockRateFigures.servers;
 import static org.stowage.reproduce.rms.Paper2018.spec;
 
-import org.stowage.reproduce.AxisFigure;
-import org.stowage.reproduce.Claim;
-import static org.stowage.reproduce.Numbers.number;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
-import org.stowage.reproduce.Paper;
-import org.stowage.reproduce.PaperSource;
-import org.stowage.reproduce.QueueTraceFigure;
-import org.stowage.reproduce.RunLengths;
-import org.stowage.reproduce.Scale;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunSpec;
-import org.stowage.core.metrics.Stability;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
-import org.stowage.core.trace.LoadedTrace;
-import org.stowage.core.trace.TraceOptions;
-import org.stowage.core.trace.Traces;
-import org.stowage.core.workload.Ec2Table;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
-import org.stowage.sweep.Sweep;
-import org.stowage.theory.Configurations;
-import org.stowage.theory.JobTypes;
-import org.stowage.theory.ServerClasses;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.RunLengths;
+import org.stowage.reproduce.Scale;
 
 /** Fig. 1b of Psychas and Ghaderi 2018: MWR against RMS over time on a lock-in setting (docs/RMS.md). */
 final class Fig1b {

@@ -1,29 +1,18 @@
 package org.stowage.reproduce.rms;
 
+import static org.stowage.reproduce.Numbers.number;
 import static org.stowage.reproduce.rms.Paper2018.MWR;
 import static org.stowage.reproduce.rms.Paper2018.MWR_EVIDENCE;
 import static org.stowage.reproduce.rms.Paper2018.MWR_JSQ;
-import static org.stowage.reproduce.rms.ZetaFigures.MWR_NOTE;
 import static org.stowage.reproduce.rms.Paper2018.MWS;
-import static org.stowage.reproduce.rms.ZetaFigures.MWS_NOTE;
 import static org.stowage.reproduce.rms.Paper2018.RMS;
 import static org.stowage.reproduce.rms.Paper2018.RMS_AD;
 import static org.stowage.reproduce.rms.Paper2018.RMS_RF_AD;
 import static org.stowage.reproduce.rms.Paper2018.RMS_RF_AD_PLUS;
-import static org.stowage.reproduce.rms.Paper2018.paper;
-import static org.stowage.reproduce.rms.ClockRateFigures.servers;
 import static org.stowage.reproduce.rms.Paper2018.spec;
+import static org.stowage.reproduce.rms.ZetaFigures.MWR_NOTE;
+import static org.stowage.reproduce.rms.ZetaFigures.MWS_NOTE;
 
-import org.stowage.reproduce.AxisFigure;
-import org.stowage.reproduce.Claim;
-import static org.stowage.reproduce.Numbers.number;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
-import org.stowage.reproduce.Paper;
-import org.stowage.reproduce.PaperSource;
-import org.stowage.reproduce.QueueTraceFigure;
-import org.stowage.reproduce.RunLengths;
-import org.stowage.reproduce.Scale;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,22 +21,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunSpec;
-import org.stowage.core.metrics.Stability;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.Traces;
-import org.stowage.core.workload.Ec2Table;
-import org.stowage.core.workload.ServiceDistribution;
-import org.stowage.core.workload.SyntheticWorkload;
-import org.stowage.sweep.Sweep;
-import org.stowage.theory.Configurations;
-import org.stowage.theory.JobTypes;
-import org.stowage.theory.ServerClasses;
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
 
 /** Fig. 8 of Psychas and Ghaderi 2018: the Google 2011 trace against its traffic scaling. */
 final class Fig8 {

@@ -1,12 +1,5 @@
 package org.stowage.reproduce.rms;
 
-import org.stowage.reproduce.Claim;
-import org.stowage.reproduce.QueueTraceFigure;
-import org.stowage.reproduce.RunLengths;
-import org.stowage.reproduce.Scale;
-import org.stowage.reproduce.SpecFigure;
-import org.stowage.report.Charts;
-import org.stowage.report.Legends;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -16,12 +9,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import de.siegmar.fastcsv.writer.CsvWriter;
-
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.metrics.Stability;
+import org.stowage.report.Charts;
+import org.stowage.report.Legends;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.QueueTraceFigure;
+import org.stowage.reproduce.RunLengths;
+import org.stowage.reproduce.Scale;
+import org.stowage.reproduce.SpecFigure;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
 
 /**
  * The total queue over time of a few schedulers, each over many seeds, where one of them may lock into a

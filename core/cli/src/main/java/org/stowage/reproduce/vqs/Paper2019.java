@@ -1,16 +1,8 @@
 package org.stowage.reproduce.vqs;
 
-import org.stowage.reproduce.AxisFigure;
-import org.stowage.reproduce.Claim;
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Means;
-import org.stowage.reproduce.Paper;
-import org.stowage.reproduce.PaperSource;
-import org.stowage.reproduce.QueueTraceFigure;
-import org.stowage.reproduce.RunLengths;
-import org.stowage.reproduce.Scale;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +21,15 @@ import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.reproduce.AxisFigure;
+import org.stowage.reproduce.Claim;
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Means;
+import org.stowage.reproduce.Paper;
+import org.stowage.reproduce.PaperSource;
+import org.stowage.reproduce.QueueTraceFigure;
+import org.stowage.reproduce.RunLengths;
+import org.stowage.reproduce.Scale;
 
 /**
  * The synthetic figures of Psychas and Ghaderi 2019, Sec. VII-A, with their simulation lengths.
@@ -135,7 +136,7 @@ public final class Paper2019 {
             final double lambda = SyntheticWorkload.lambdaForIntensity(point.number("intensity"), servers, meanService,
                 sizes.mean(0));
             final int[] capacities = new int[servers];
-            java.util.Arrays.fill(capacities, units.capacityUnits(1.0));
+            Arrays.fill(capacities, units.capacityUnits(1.0));
             final double horizon = scale == Scale.PAPER ? paperHorizon : quickHorizon;
             return new RunSpec(scheduler, 1, capacities,
                 seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, seed),
@@ -182,7 +183,7 @@ public final class Paper2019 {
             final double horizon = trace.workload(TimeMode.SLOTTED, TraceWorkload.DEFAULT_INTERVAL_MICROS, beta)
                 .lastArrivalTime() + 1;
             final int[] capacities = new int[servers];
-            java.util.Arrays.fill(capacities, trace.units().capacityUnits(1.0));
+            Arrays.fill(capacities, trace.units().capacityUnits(1.0));
             return new RunSpec(scheduler, 1, capacities,
                 seed -> trace.workload(TimeMode.SLOTTED, TraceWorkload.DEFAULT_INTERVAL_MICROS, beta),
                 TimeMode.SLOTTED, horizon, 0, point.seed(), horizon / 2048);

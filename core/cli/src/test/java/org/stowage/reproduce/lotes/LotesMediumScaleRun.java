@@ -1,12 +1,13 @@
 package org.stowage.reproduce.lotes;
 
-import org.stowage.reproduce.Figure;
-import org.stowage.reproduce.Reproduction;
-import org.stowage.reproduce.Scale;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+
+import org.stowage.reproduce.Figure;
+import org.stowage.reproduce.Reproduction;
+import org.stowage.reproduce.Scale;
 
 /**
  * The medium-scale evidence of docs/LOTES.md: LoTES figures with the figures' own code at a size between quick

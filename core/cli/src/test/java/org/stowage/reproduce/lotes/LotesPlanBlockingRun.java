@@ -1,6 +1,5 @@
 package org.stowage.reproduce.lotes;
 
-import org.stowage.reproduce.Scale;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +10,7 @@ import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
+import org.stowage.reproduce.Scale;
 import org.stowage.sweep.Sweep;
 
 /**

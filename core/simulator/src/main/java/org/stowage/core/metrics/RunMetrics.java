@@ -3,8 +3,8 @@ package org.stowage.core.metrics;
 import java.util.Arrays;
 
 import org.HdrHistogram.Histogram;
-import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.RejectReason;
+import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.QueueChanges;

@@ -1,5 +1,7 @@
 package org.stowage.core.model;
 
+import java.util.Arrays;
+
 /**
  * Processing rates that depend on where a job runs (Tran et al. 2018, Sec. 2: mu_jk, the rate at which a
  * machine of configuration j processes a job of class k). A job then carries work w instead of a service
@@ -55,12 +57,12 @@ public final class ProcessingRates {
     @Override
     public boolean equals(final Object other) {
         return other instanceof ProcessingRates that && jobClasses == that.jobClasses
-            && java.util.Arrays.equals(rates, that.rates);
+            && Arrays.equals(rates, that.rates);
     }
 
     @Override
     public int hashCode() {
-        return java.util.Arrays.hashCode(rates);
+        return Arrays.hashCode(rates);
     }
 
     /** mu of job class {@code jobClass} on server class {@code serverClass}. */

@@ -1,6 +1,7 @@
 package org.stowage.core.model;
 
 import java.util.Arrays;
+import java.util.HashMap;
 
 import org.stowage.core.state.ServerView;
 
@@ -51,7 +52,7 @@ public final class ServerClasses {
         }
         final int count = capacities.length / dimensions;
         final int[] classOf = new int[count];
-        final java.util.HashMap<Key, Integer> seen = new java.util.HashMap<>();
+        final HashMap<Key, Integer> seen = new HashMap<>();
         int[] classCapacities = new int[0];
         final int[] counts = new int[count];
         int classes = 0;

@@ -25,7 +25,8 @@ import java.util.Arrays;
  *       converting back and forth). At most {@value #MAX_SETS} buckets are sets at once; a larger bucket
  *       beyond them stays a treap. Either form gives the same answer.</li>
  *   <li>The bucket roots are found through an open-addressing hash table from residual to root (linear
- *       probing, deletion by backward shift), at most a quarter full so that probe runs stay short, so memory stays O(L) however large the
+ *       probing, deletion by backward shift), at most a quarter full so that probe runs stay short, so memory stays
+ * O(L) however large the
  *       residual universe.</li>
  * </ul>
  *

@@ -16,7 +16,8 @@ import java.util.Arrays;
  * <p>Thresholds: {@code maxCapacity_0 / 2^(i + 4)}, from 1/16 of the largest capacity down to 1/128 of it:
  * the sizes of the LoTES workloads (requests of 0.025 +- 0.015 of a machine) fall among them. Eight levels
  * (1/4 to 1/512) pruned as well but their repairs cost what the pruning saved (Greedy on the Fig. 11
- * workload: first fit 44% of the samples down to 27%, the repairs 23%). Memory: {@code 2 P (D - 1) LEVELS} ints for the tree's {@code P} leaves. Built by the first query
+ * workload: first fit 44% of the samples down to 27%, the repairs 23%). Memory: {@code 2 P (D - 1) LEVELS} ints for
+ * the tree's {@code P} leaves. Built by the first query
  * (O(L LEVELS D)); after that every residual change repairs the path to the root in O(LEVELS D log L),
  * stopping at the first node that does not change.
  *

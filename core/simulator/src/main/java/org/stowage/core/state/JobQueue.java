@@ -345,7 +345,8 @@ public final class JobQueue implements JobQueueView {
     int indexedCount() {
         int count = 0;
         for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
-            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE; job = jobs.links[4 * job + JobTable.RIGHT]) {
+            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE;
+                job = jobs.links[4 * job + JobTable.RIGHT]) {
                 count++;
             }
         }

@@ -33,7 +33,10 @@ public sealed interface JobView permits JobTable {
     /** Type or class id, in [0, {@link JobTable#MAX_CLASS}]. */
     int jobClass(int job);
 
-    /** {@link JobTable#FREE}, {@link JobTable#PENDING}, {@link JobTable#QUEUED}, {@link JobTable#RUNNING} or {@link JobTable#CANCELLED}. */
+    /**
+     * {@link JobTable#FREE}, {@link JobTable#PENDING}, {@link JobTable#QUEUED}, {@link JobTable#RUNNING} or {@link
+     * JobTable#CANCELLED}.
+     */
     byte state(int job);
 
     boolean isQueued(int job);

@@ -1,5 +1,6 @@
 package org.stowage.core.state;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 /**
@@ -172,12 +173,12 @@ final class ResidualGrid {
         nextInCell = new int[count];
         prevInCell = new int[count];
         head = new int[cells];
-        java.util.Arrays.fill(head, NONE);
+        Arrays.fill(head, NONE);
         members = new int[cells];
         occupancyBound = new int[cells * dimensions];
         nonEmpty = new int[cells];
         nonEmptyPosition = new int[cells];
-        java.util.Arrays.fill(nonEmptyPosition, NONE);
+        Arrays.fill(nonEmptyPosition, NONE);
         cellCoordinate = new int[cells * dimensions];
         for (int cell = 0; cell < cells; cell++) {
             int rest = cell;

@@ -2,8 +2,8 @@ package org.stowage.core.trace;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Arrays;
+import java.util.List;
 
 import org.stowage.core.Units;
 

@@ -1,5 +1,6 @@
 package org.stowage.core.trace;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.Units;
@@ -165,7 +166,7 @@ public final class GoogleBatchSample {
                 fitting[n++] = j;
             }
         }
-        return java.util.Arrays.copyOf(fitting, n);
+        return Arrays.copyOf(fitting, n);
     }
 
     /**
@@ -196,7 +197,7 @@ public final class GoogleBatchSample {
      */
     public static ServerTable paperCluster(final Units units, final int dimensions) {
         final int[] capacity = new int[dimensions];
-        java.util.Arrays.fill(capacity, units.capacityUnits(PAPER_MACHINE_CAPACITY));
+        Arrays.fill(capacity, units.capacityUnits(PAPER_MACHINE_CAPACITY));
         return ServerTable.homogeneous(PAPER_MACHINES, capacity);
     }
 }

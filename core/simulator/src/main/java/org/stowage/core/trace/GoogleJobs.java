@@ -1,9 +1,11 @@
 package org.stowage.core.trace;
 
 import java.util.Arrays;
+import java.util.Locale;
+
+import org.stowage.core.Units;
 
 import it.unimi.dsi.fastutil.longs.LongArrays;
-import org.stowage.core.Units;
 
 /**
  * The Google 2011 trace as <em>jobs</em> (Hu and Li 2022's unit) rather than tasks: each job ID whose every task
@@ -260,7 +262,7 @@ public final class GoogleJobs {
 
     /** One line: the jobs kept and every skip, with counts. */
     public String report() {
-        return String.format(java.util.Locale.ROOT, "%d jobs seen: %d complete (every task kept, %d tasks); skipped "
+        return String.format(Locale.ROOT, "%d jobs seen: %d complete (every task kept, %d tasks); skipped "
                 + "%d with some tasks not kept (%d kept tasks left out with them) and %d with no task kept",
             jobsSeen, count(), completeTasks(), incompleteJobs, tasksOfIncompleteJobs,
             jobsWithoutKeptTask);

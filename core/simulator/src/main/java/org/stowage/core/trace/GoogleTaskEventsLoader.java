@@ -54,7 +54,8 @@ import org.stowage.core.Units;
  * <h2>Streaming, memory and speed</h2>
  * Rows are split in one pass over a reused byte buffer ({@link LineSource#nextFields}); only columns 1
  * (time), 3 (job), 4 (index), 6 (event type) and, on SUBMIT rows, 10-11 (CPU, memory) and, for three
- * resources, 12 (disk) are parsed; the 13-column count is checked on every row. Each task has one int of state in {@link TaskStates} (job ID to
+ * resources, 12 (disk) are parsed; the 13-column count is checked on every row. Each task has one int of state in
+ * {@link TaskStates} (job ID to
  * a dense per-job segment indexed by task index): the slot of an open task (submit time, schedule time, CPU,
  * memory and disk units: 28 bytes in struct-of-arrays recycled through a free list), or a tombstone for a
  * closed one (its kept index, or "dropped"). Open tasks cost their slot; closed tasks only their 4-byte

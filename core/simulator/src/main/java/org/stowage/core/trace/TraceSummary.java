@@ -1,5 +1,6 @@
 package org.stowage.core.trace;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -137,7 +138,7 @@ public final class TraceSummary {
                     sum += values[i];
                 }
                 sizeMeans[d] = trace.units().toReal(1) * (sum / n);
-                java.util.Arrays.sort(values);
+                Arrays.sort(values);
                 for (int q = 0; q < QUANTILE_LEVELS.length; q++) {
                     sizeQuantiles[d][q] = trace.units().toReal(values[rank(QUANTILE_LEVELS[q], n)]);
                 }
@@ -148,7 +149,7 @@ public final class TraceSummary {
                 sum += values[i];
             }
             durationMean = sum / n / 1e6;
-            java.util.Arrays.sort(values);
+            Arrays.sort(values);
             for (int q = 0; q < QUANTILE_LEVELS.length; q++) {
                 durationQuantiles[q] = values[rank(QUANTILE_LEVELS[q], n)] / 1e6;
             }

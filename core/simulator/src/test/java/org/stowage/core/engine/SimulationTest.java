@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.state.ServerTable;
+import org.stowage.core.testing.ScriptedWorkload;
 import org.stowage.testkit.EventLog;
 import org.stowage.testkit.Scenario;
-import org.stowage.core.testing.ScriptedWorkload;
 
 class SimulationTest {
 

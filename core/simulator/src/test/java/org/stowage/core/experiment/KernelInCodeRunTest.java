@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
@@ -68,7 +69,7 @@ class KernelInCodeRunTest {
     }
 
     private static void assertSameRun(final RunResult expected, final RunResult actual) {
-        final java.util.Map<String, Double> metrics = expected.metrics();
+        final Map<String, Double> metrics = expected.metrics();
         assertEquals(metrics, actual.metrics());
         assertArrayEquals(expected.seriesMean(), actual.seriesMean());
         assertTrue(metrics.get("completed_total") > 1000, "the run means something: " + metrics);

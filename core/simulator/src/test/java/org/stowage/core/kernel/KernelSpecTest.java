@@ -6,17 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.function.Function;
+
 import org.junit.jupiter.api.Test;
-import org.stowage.core.testing.AnyModel;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
-import org.stowage.core.state.ServerTable;
-import org.stowage.core.testing.ScriptedWorkload;
 import org.stowage.core.kernel.bestfit.BestFitJobsServers;
 import org.stowage.core.kernel.bestfit.StallingBestFitJobsServers;
 import org.stowage.core.kernel.partition.VirtualQueueBestFit;
 import org.stowage.core.kernel.partition.VirtualQueueScheduling;
+import org.stowage.core.state.ServerTable;
+import org.stowage.core.testing.AnyModel;
+import org.stowage.core.testing.ScriptedWorkload;
 
 /** Scheduler specs NAME[:key=value,...]: parsing, names, twins, and the errors that name key and value. */
 class KernelSpecTest {
@@ -50,12 +53,14 @@ class KernelSpecTest {
     void twinsKeepTheParameters() {
         assertEquals("VQS-naive:J=7", Kernels.twinOf("VQS:J=7"));
         assertEquals("BF-J-naive", Kernels.twinOf("BF-J"));
-        assertEquals("VQS-BF-naive:J=7,stall=0.5", Kernels.byName(Kernels.twinOf("VQS-BF:J=7,stall=0.5")).create(AnyModel.any()).name());
-        assertEquals("BF-J/S-naive:stall=true", Kernels.byName(Kernels.twinOf("BF-J/S:stall=true")).create(AnyModel.any()).name());
+        assertEquals("VQS-BF-naive:J=7,stall=0.5",
+            Kernels.byName(Kernels.twinOf("VQS-BF:J=7,stall=0.5")).create(AnyModel.any()).name());
+        assertEquals("BF-J/S-naive:stall=true",
+            Kernels.byName(Kernels.twinOf("BF-J/S:stall=true")).create(AnyModel.any()).name());
         for (final String name : Kernels.names()) {
             if (!name.endsWith("-naive")) {
                 assertTrue(Kernels.names().contains(Kernels.twinOf(name)), "no twin for " + name);
-                final java.util.function.Function<org.stowage.core.model.Model, Object> planner =
+                final Function<org.stowage.core.model.Model, Object> planner =
                     Kernels.definition(name).testPlanner();
                 final org.stowage.core.model.Model base = Kernels.definition(name).requirements().discreteTypes()
                     ? AnyModel.oneType() : AnyModel.any();
@@ -76,7 +81,8 @@ class KernelSpecTest {
             + " or false)", "VQS:stall=1.5");
         assertMessage("invalid value for parameter stall of VQS: '0' (a fraction in (0, 1] with at most 9 decimals,"
             + " or false)", "VQS:stall=0");
-        assertMessage("invalid value for parameter stall of VQS-BF: 'true' (a fraction in (0, 1] with at most 9 decimals, or false;"
+        assertMessage("invalid value for parameter stall of VQS-BF: 'true' (a fraction in (0, 1] with at most 9"
+            + " decimals, or false;"
             + " the partition kernels stall below a fraction of the maximum weight)", "VQS-BF:stall=true");
         assertMessage("invalid value for parameter stall of BF-J/S: '0.5' (true or false)", "BF-J/S:stall=0.5");
         assertMessage("malformed parameter 'J' for scheduler VQS; expected key=value", "VQS:J");
@@ -90,7 +96,7 @@ class KernelSpecTest {
     /** Issue 23, root cause 2: what `stowage schedulers` advertises is the only check, open ends included. */
     @Test
     void rmsParameterRangesAreCheckedWhereTheyAreAdvertised() {
-        for (final String kernel : java.util.List.of("RMS", "RMS-RF-AD+", "RMS+JSQ")) {
+        for (final String kernel : List.of("RMS", "RMS-RF-AD+", "RMS+JSQ")) {
             assertMessage("invalid value for parameter eps of " + kernel + ": '1' (a number in (0.0, 1.0))", kernel + ":eps=1");
             assertMessage("invalid value for parameter eps of " + kernel + ": '0' (a number in (0.0, 1.0))", kernel + ":eps=0");
             assertMessage("invalid value for parameter b of " + kernel + ": '1' (a number in [0.0, 1.0))", kernel + ":b=1");
@@ -108,7 +114,8 @@ class KernelSpecTest {
         assertAttachMessage("VQS supports server capacities that differ by powers of 2 (each the largest / 2^e exactly,"
             + " in units): server 1 has 700 units and the largest has 1000", "VQS", new ServerTable(1, new int[] {1000, 700}));
         assertAttachMessage("VQS-BF:J=3 supports capacities down to the largest / 2^(J - 2) = largest / 2^1: server 2"
-            + " has the largest / 2^2 (250 of 1000 units); raise J", "VQS-BF:J=3", new ServerTable(1, new int[] {1000, 500, 250}));
+            + " has the largest / 2^2 (250 of 1000 units); raise J", "VQS-BF:J=3",
+            new ServerTable(1, new int[] {1000, 500, 250}));
         assertAttachMessage("VQS is defined for one resource (D = 1); this cluster has D = 2", "VQS",
             ServerTable.homogeneous(2, 10, 10));
         assertAttachMessage("BF-J/S:stall=true is defined for one resource (D = 1); this cluster has D = 2. Use BF-J"

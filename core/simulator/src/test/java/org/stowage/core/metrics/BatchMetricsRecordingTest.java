@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class BatchMetricsRecordingTest {
             sizes[2 * i] = UNITS.sizeUnits(0.05 + random.nextDouble(0.6));
             sizes[2 * i + 1] = UNITS.sizeUnits(0.05 + random.nextDouble(0.6));
         }
-        java.util.Arrays.sort(arrival);
+        Arrays.sort(arrival);
         final JobList jobs = JobList.of("test batch", UNITS, 2, arrival, duration, null, null, sizes);
         final ServerTable cluster = ServerTable.homogeneous(4, UNITS.capacityUnits(1.0), UNITS.capacityUnits(1.0));
         final Simulation simulation = Simulation.builder().servers(cluster)

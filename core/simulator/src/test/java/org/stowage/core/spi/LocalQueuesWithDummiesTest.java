@@ -14,13 +14,13 @@ import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
-import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.LocalQueuesWithDummies;
-import org.stowage.testkit.SteadyStateAllocation;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.testkit.EventLog;
+import org.stowage.testkit.SteadyStateAllocation;
 
 /**
  * The SPI example kernel ({@link LocalQueuesWithDummies}): model, local FIFO queues, clocks, random streams

@@ -25,8 +25,8 @@ import org.stowage.core.model.ProcessingRates;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerTable;
-import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.ScriptedWorkload;
+import org.stowage.testkit.EventLog;
 
 /**
  * The scheduler SPI of issue 11 on hand-made runs: dummy jobs (placed, departing at their time, removed

@@ -197,7 +197,8 @@ class MultiResourceIndexTest {
             // the first window builds the grid and warms up; later ones are measured
             allocated = window == 0 ? -1 : threads.getThreadAllocatedBytes(thread) - before;
         }
-        assertEquals(0, allocated, "D=" + dimensions + " seed " + (BASE_SEED + dimensions) + ": bytes allocated by 200,000 operations");
+        assertEquals(0, allocated, "D=" + dimensions + " seed " + (BASE_SEED + dimensions)
+            + ": bytes allocated by 200,000 operations");
     }
 
     /**

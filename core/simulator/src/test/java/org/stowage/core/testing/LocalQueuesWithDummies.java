@@ -1,5 +1,6 @@
 package org.stowage.core.testing;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.Scheduler;
@@ -59,7 +60,7 @@ public final class LocalQueuesWithDummies implements Scheduler {
             local[i] = context.newFifoQueue();
         }
         dummyOf = new int[local.length];
-        java.util.Arrays.fill(dummyOf, JobTable.NONE);
+        Arrays.fill(dummyOf, JobTable.NONE);
         clocks = context.random(SchedulerContext.CLOCKS);
         routing = context.random(SchedulerContext.ROUTING);
         sampling = context.random(SchedulerContext.SAMPLING);

@@ -8,12 +8,12 @@ import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.engine.TimeMode;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
-import org.stowage.core.engine.TimeMode;
 
 /**
  * Runs a kernel with hand-written random streams, for hand-computed event logs: the kernel is wrapped so that

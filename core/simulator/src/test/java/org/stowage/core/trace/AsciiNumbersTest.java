@@ -63,7 +63,8 @@ class AsciiNumbersTest {
     void nonNegativeLongsMatchLongParseLongAndFlagOverflow() {
         final SplittableRandom random = new SplittableRandom(11);
         for (int n = 0; n < 100_000; n++) {
-            final long value = random.nextInt(3) == 0 ? random.nextLong(Long.MAX_VALUE) : random.nextLong(1L << random.nextInt(1, 63));
+            final long value = random.nextInt(3) == 0 ? random.nextLong(Long.MAX_VALUE)
+                : random.nextLong(1L << random.nextInt(1, 63));
             assertEquals(value, parseLong(Long.toString(value)), Long.toString(value));
         }
         assertEquals(0, parseLong("0"));

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.api.Test;
@@ -75,7 +76,7 @@ class ByteOrderMarkAndGarbageTest {
     @Test
     void binaryGarbageIsReportedWithoutRawControlBytes() throws IOException {
         final byte[] garbage = new byte[300];
-        new java.util.SplittableRandom(5).nextBytes(garbage);
+        new SplittableRandom(5).nextBytes(garbage);
         garbage[3] = 0x1B; // ESC, the start of every terminal escape sequence
         garbage[4] = '[';
         garbage[5] = 0x07; // BEL

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.random.RandomGenerator;
 
 import org.apache.commons.statistics.distribution.TruncatedNormalDistribution;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.Seeds;

@@ -1,7 +1,9 @@
 package org.stowage.theory.lotes;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.commons.math3.ml.clustering.CentroidCluster;
 import org.apache.commons.math3.ml.clustering.Cluster;
@@ -11,7 +13,6 @@ import org.apache.commons.math3.ml.clustering.MultiKMeansPlusPlusClusterer;
 import org.apache.commons.math3.ml.clustering.evaluation.ClusterEvaluator;
 import org.apache.commons.math3.ml.distance.EuclideanDistance;
 import org.apache.commons.math3.random.MersenneTwister;
-
 import org.stowage.core.trace.LoadedTrace;
 
 /**
@@ -194,7 +195,7 @@ public final class JobClustering {
 
     /** Distinct rows of {@code points}, counted up to {@code limit} (k-means needs k of them). */
     private static int distinctUpTo(final double[][] points, final int limit) {
-        final java.util.Set<List<Double>> seen = new java.util.HashSet<>();
+        final Set<List<Double>> seen = new HashSet<>();
         for (int i = 0; i < points.length && seen.size() < limit; i++) {
             final List<Double> row = new ArrayList<>(points[i].length);
             for (final double value : points[i]) {

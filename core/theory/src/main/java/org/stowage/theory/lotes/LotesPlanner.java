@@ -1,5 +1,6 @@
 package org.stowage.theory.lotes;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 import org.stowage.core.kernel.lotes.LotesPlan;
@@ -116,7 +117,7 @@ public final class LotesPlanner {
                 used += assignment.machines(j, i) > 0 ? 1 : 0;
             }
             text.append(String.format(Locale.ROOT, "%-4d %8d %-22s %-14s %9s %6d %10.1f%n", j, instance.machines(j),
-                capacity, java.util.Arrays.toString(allocation.classesView(j)),
+                capacity, Arrays.toString(allocation.classesView(j)),
                 assignment.binCount(j) + (assignment.enumerated(j) ? "" : "*"), used, assignment.binNanos(j) / 1e6));
         }
         text.append(String.format(Locale.ROOT,

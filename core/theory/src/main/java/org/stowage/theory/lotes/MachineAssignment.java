@@ -2,15 +2,17 @@ package org.stowage.theory.lotes;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+
+import org.stowage.theory.Configurations;
+import org.stowage.theory.MaxWeightConfiguration;
 
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
-
-import org.stowage.theory.Configurations;
-import org.stowage.theory.MaxWeightConfiguration;
 
 /**
  * Stage 2 of LoTES (Tran et al. 2018, Sec. 4.2): the non-dominated bins of each configuration over the
@@ -333,7 +335,7 @@ public final class MachineAssignment {
         private final List<List<int[]>> bins;
         private final double scale;
         private final List<List<MPVariable>> columns = new ArrayList<>();
-        private final List<java.util.Set<String>> known = new ArrayList<>();
+        private final List<Set<String>> known = new ArrayList<>();
         private MPVariable lambda;
         private MPConstraint[] classRows;
         private MPConstraint[] convexity;
@@ -362,7 +364,7 @@ public final class MachineAssignment {
             for (int j = 0; j < convexity.length; j++) {
                 convexity[j] = solver.makeConstraint(1.0, 1.0, "machines" + j);
                 columns.add(new ArrayList<>());
-                known.add(new java.util.HashSet<>());
+                known.add(new HashSet<>());
                 final List<int[]> own = new ArrayList<>(bins.get(j));
                 bins.set(j, new ArrayList<>());
                 for (final int[] bin : own) {

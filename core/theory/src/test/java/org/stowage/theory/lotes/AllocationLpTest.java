@@ -3,6 +3,8 @@ package org.stowage.theory.lotes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -143,7 +145,7 @@ class AllocationLpTest {
         final int m = instance.configurationCount();
         final int classes = instance.classCount();
         final int variables = 1 + m * classes;
-        final java.util.List<double[]> rows = new java.util.ArrayList<>(); // a . v <= b, b stored last
+        final List<double[]> rows = new ArrayList<>(); // a . v <= b, b stored last
         for (int k = 0; k < classes; k++) {
             final double[] row = new double[variables + 1];
             row[0] = instance.proportion(k);
@@ -197,7 +199,7 @@ class AllocationLpTest {
         }
     }
 
-    private static double[] solveTight(final java.util.List<double[]> rows, final int[] pick, final int n) {
+    private static double[] solveTight(final List<double[]> rows, final int[] pick, final int n) {
         final double[][] a = new double[n][n + 1];
         for (int i = 0; i < n; i++) {
             a[i] = rows.get(pick[i]).clone();
@@ -231,7 +233,7 @@ class AllocationLpTest {
         return x;
     }
 
-    private static boolean feasible(final java.util.List<double[]> rows, final double[] x) {
+    private static boolean feasible(final List<double[]> rows, final double[] x) {
         for (final double[] row : rows) {
             double lhs = 0;
             double scale = Math.abs(row[row.length - 1]);

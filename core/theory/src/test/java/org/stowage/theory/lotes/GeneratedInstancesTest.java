@@ -2,6 +2,7 @@ package org.stowage.theory.lotes;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class GeneratedInstancesTest {
             rates[k] = 1 / (1e-3 + random.nextDouble());
         }
         final double[] weights = new double[classes];
-        java.util.Arrays.fill(weights, 1);
+        Arrays.fill(weights, 1);
         return LotesInstance.of(machines, sizes, weights, LotesInstance.sameRates(machines.count(), rates));
     }
 

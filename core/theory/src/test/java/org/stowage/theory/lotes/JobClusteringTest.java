@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
 
 /** k-means against clusterings computed by hand, the effect of the scaling, determinism and validation. */
@@ -65,7 +67,7 @@ class JobClusteringTest {
 
     @Test
     void sameSeedSameClassesAndTheNumberingDoesNotDependOnTheSeed() {
-        final java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        final SplittableRandom random = new SplittableRandom(5);
         final double[][] points = new double[3000][];
         for (int i = 0; i < points.length; i++) {
             final int group = random.nextInt(4);

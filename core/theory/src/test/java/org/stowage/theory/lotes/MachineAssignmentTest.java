@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -224,9 +226,9 @@ class MachineAssignmentTest {
         for (int j = 0; j < m; j++) {
             x[j] = new int[assignment.binCount(j)];
         }
-        final java.util.List<java.util.List<int[]>> bins = new java.util.ArrayList<>();
+        final List<List<int[]>> bins = new ArrayList<>();
         for (int j = 0; j < m; j++) {
-            final java.util.List<int[]> own = new java.util.ArrayList<>();
+            final List<int[]> own = new ArrayList<>();
             for (int i = 0; i < assignment.binCount(j); i++) {
                 own.add(assignment.bin(j, i));
             }
@@ -235,7 +237,7 @@ class MachineAssignmentTest {
         return search(instance, bins, x, 0, 0, instance.machines(0));
     }
 
-    private static double search(final LotesInstance instance, final java.util.List<java.util.List<int[]>> bins,
+    private static double search(final LotesInstance instance, final List<List<int[]>> bins,
                                  final int[][] x, final int j, final int i, final int left) {
         if (j == instance.configurationCount()) {
             return MachineAssignment.supportedLambda(instance, bins, x);

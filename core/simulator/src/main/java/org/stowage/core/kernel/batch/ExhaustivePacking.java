@@ -1,5 +1,7 @@
 package org.stowage.core.kernel.batch;
 
+import java.util.Arrays;
+
 /**
  * The job packing problem of Hu and Li 2022, Sec. 4.2 (Eq. (6)-(11)), solved by exhaustive search for
  * small batches, to measure how far Algorithm 3 is from the optimum.
@@ -51,7 +53,7 @@ public final class ExhaustivePacking {
     /** The fewest job sets into which the jobs can be partitioned under Eq. (11). */
     public static int minimumSets(final int n, final int[] sizes, final int dimensions, final long[] capacity) {
         final double[] ones = new double[n];
-        java.util.Arrays.fill(ones, 1.0);
+        Arrays.fill(ones, 1.0);
         check(n, ones, dimensions, capacity);
         final int[] labels = new int[n];
         for (int sets = 1; sets <= n; sets++) {

@@ -1,13 +1,17 @@
 package org.stowage.core.kernel.batch;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-
-import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * Tetris (Grandl et al. 2014) as Hu and Li 2022 (Sec. 4.1) and Tran et al. 2018 (Sec. 5.1) use it: among
@@ -297,13 +301,13 @@ public final class Tetris extends KernelBase {
      * of one group score alike with every job. Once, at attach (allocates).
      */
     private void groupMachines() {
-        final java.util.Map<java.util.List<Integer>, Integer> ids = new java.util.HashMap<>();
+        final Map<List<Integer>, Integer> ids = new HashMap<>();
         final int count = serverCount;
         groupOf = new int[count];
         groupPosition = new int[count];
         final int[] sizes = new int[count];
         for (int server = 0; server < count; server++) {
-            final java.util.List<Integer> key = new java.util.ArrayList<>(dimensions + 1);
+            final List<Integer> key = new ArrayList<>(dimensions + 1);
             key.add(classOf[server]);
             for (int d = 0; d < dimensions; d++) {
                 key.add(servers.capacity(server, d));

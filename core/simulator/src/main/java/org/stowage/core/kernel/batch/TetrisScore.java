@@ -1,7 +1,6 @@
 package org.stowage.core.kernel.batch;
 
 import org.stowage.core.Units;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
 /**

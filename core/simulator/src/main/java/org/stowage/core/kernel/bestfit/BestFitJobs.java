@@ -1,9 +1,9 @@
 package org.stowage.core.kernel.bestfit;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
-
-import org.stowage.core.state.JobQueue;
 import org.stowage.core.kernel.support.CentralQueueScheduler;
+import org.stowage.core.state.JobQueue;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 
 /**
  * BF-J, Best-Fit from the job's perspective (Psychas and Ghaderi 2019, Sec. IV-A): the queued jobs are

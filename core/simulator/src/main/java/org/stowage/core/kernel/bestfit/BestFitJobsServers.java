@@ -1,7 +1,7 @@
 package org.stowage.core.kernel.bestfit;
 
-import org.stowage.core.state.JobQueue;
 import org.stowage.core.kernel.support.CentralQueueScheduler;
+import org.stowage.core.state.JobQueue;
 
 /**
  * BF-J/S (Psychas and Ghaderi 2019, Sec. IV-A), one resource. Each decision:

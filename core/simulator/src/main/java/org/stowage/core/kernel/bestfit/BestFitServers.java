@@ -1,8 +1,8 @@
 package org.stowage.core.kernel.bestfit;
 
+import org.stowage.core.kernel.support.CentralQueueScheduler;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.ServerView;
-import org.stowage.core.kernel.support.CentralQueueScheduler;
 
 /**
  * BF-S, Best-Fit from the server's perspective (Psychas and Ghaderi 2019, Sec. IV-A), one resource:

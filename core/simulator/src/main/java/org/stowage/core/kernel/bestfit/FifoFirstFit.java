@@ -1,8 +1,8 @@
 package org.stowage.core.kernel.bestfit;
 
+import org.stowage.core.kernel.support.CentralQueueScheduler;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.ServerView;
-import org.stowage.core.kernel.support.CentralQueueScheduler;
 
 /**
  * FIFO-FF (Psychas and Ghaderi 2019, Sec. VII-B), the baseline modelled on Hadoop's FIFO scheduler: the

@@ -3,9 +3,9 @@ package org.stowage.core.kernel.bestfit;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.SchedulerContext;
+import org.stowage.core.kernel.support.CentralQueueScheduler;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.ServerView;
-import org.stowage.core.kernel.support.CentralQueueScheduler;
 
 /**
  * FIFO-RF: the job at the head of the central queue goes to a server drawn uniformly among those that can

@@ -1,10 +1,10 @@
 package org.stowage.core.kernel.bestfit;
 
-import org.stowage.core.state.BestFitBuckets;
-import org.stowage.core.state.JobQueue;
 import org.stowage.core.kernel.support.CentralQueueScheduler;
 import org.stowage.core.kernel.support.ServerMaxTree;
 import org.stowage.core.kernel.support.StallCounting;
+import org.stowage.core.state.BestFitBuckets;
+import org.stowage.core.state.JobQueue;
 
 /**
  * BF-J/S with stalling ({@code BF-J/S:stall=true}; Psychas and Ghaderi 2019, Sec. VIII, after the technique

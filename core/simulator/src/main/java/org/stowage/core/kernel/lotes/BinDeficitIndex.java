@@ -1,5 +1,7 @@
 package org.stowage.core.kernel.lotes;
 
+import java.util.Arrays;
+
 import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerView;
 
@@ -47,10 +49,10 @@ final class BinDeficitIndex {
         this.leaves = Integer.highestOneBit(Math.max(1, servers.length - 1)) << (servers.length > 1 ? 1 : 0);
         this.height = Integer.numberOfTrailingZeros(leaves);
         maxResidual = new int[2 * leaves * dimensions];
-        java.util.Arrays.fill(maxResidual, -1);
+        Arrays.fill(maxResidual, -1);
         maxDeficit = new int[classes][2 * leaves];
         for (final int[] tree : maxDeficit) {
-            java.util.Arrays.fill(tree, EMPTY);
+            Arrays.fill(tree, EMPTY);
         }
         stack = new int[2 * (height + 2)];
     }

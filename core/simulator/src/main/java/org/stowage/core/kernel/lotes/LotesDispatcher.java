@@ -1,5 +1,6 @@
 package org.stowage.core.kernel.lotes;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.SchedulerContext;
@@ -174,7 +175,7 @@ public final class LotesDispatcher extends KernelBase {
                     refresh(server);
                     return;
                 }
-                java.util.Arrays.fill(tried, false);
+                Arrays.fill(tried, false);
                 tried[j] = true;
                 j = nextConfiguration(k);
             }

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.state.JobQueue;
-import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
 
 /**

@@ -1,5 +1,7 @@
 package org.stowage.core.kernel.rms;
 
+import java.util.Arrays;
+
 import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.model.ServerClasses;
@@ -154,7 +156,7 @@ public final class MaxWeightScheduling extends KernelBase implements StallCounti
         }
         changed = false;
         if (anyWaiting()) {
-            java.util.Arrays.fill(classFresh, false);
+            Arrays.fill(classFresh, false);
             System.arraycopy(waiting, 0, decisionWeights, 0, types);
             int server = nextCandidate(0);
             while (server >= 0) {

@@ -3,9 +3,11 @@ package org.stowage.core.kernel.batch;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
@@ -75,7 +77,7 @@ class BatchKernelsTest {
     static double[] completions(final String kernel, final String resource, final int machines) {
         final JobList jobs = JobList.load(PaperExamples.path(resource), UNITS);
         final int[] capacity = new int[machines * jobs.dimensions()];
-        java.util.Arrays.fill(capacity, UNITS.capacityUnits(1.0));
+        Arrays.fill(capacity, UNITS.capacityUnits(1.0));
         final Simulation simulation = Simulation.builder()
             .servers(new ServerTable(jobs.dimensions(), capacity))
             .workload(jobs.workload(TimeMode.CONTINUOUS, 1.0))

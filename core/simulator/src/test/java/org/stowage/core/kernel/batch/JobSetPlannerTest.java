@@ -1,14 +1,15 @@
 package org.stowage.core.kernel.batch;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.Seeds;
@@ -233,7 +234,7 @@ class JobSetPlannerTest {
         final DjsfOptions exact = DjsfOptions.defaults();
         final DjsfOptions lloyd = DjsfOptions.defaults().withClustering(DjsfOptions.Clustering.LLOYD);
         final DjsfOptions sixGroups = DjsfOptions.defaults().withGroups(6);
-        final java.util.random.RandomGenerator stream = Seeds.kernel(1, 0);
+        final RandomGenerator stream = Seeds.kernel(1, 0);
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         final long thread = Thread.currentThread().getId();
@@ -305,7 +306,7 @@ class JobSetPlannerTest {
             groups.get(planner.groupOf(job)).add(job);
         }
         for (final List<Integer> group : groups) {
-            group.sort(java.util.Comparator.<Integer>comparingDouble(j -> jct[j]).thenComparingInt(j -> j));
+            group.sort(Comparator.<Integer>comparingDouble(j -> jct[j]).thenComparingInt(j -> j));
         }
         return groups;
     }

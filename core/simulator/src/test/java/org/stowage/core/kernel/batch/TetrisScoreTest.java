@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
@@ -43,7 +44,7 @@ class TetrisScoreTest {
     @Test
     void theLargestScorePossibleFitsALong() {
         final int[] most = new int[Units.MAX_DIMENSIONS];
-        java.util.Arrays.fill(most, Units.MAX_UNITS);
+        Arrays.fill(most, Units.MAX_UNITS);
         final BigInteger exact = BigInteger.valueOf(Units.MAX_UNITS).pow(2).multiply(BigInteger.valueOf(most.length));
         assertTrue(exact.bitLength() < 64);
         assertEquals(exact.longValueExact(), TetrisScore.dot(most, 0, most, 0, most.length));

@@ -3,6 +3,7 @@ package org.stowage.core.kernel.lotes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -92,7 +93,7 @@ class BinDeficitIndexTest {
                         final int server = jobs.serverOf(job);
                         servers.vacate(jobs, job);
                         jobs.release(job);
-                        index.residualChanged(java.util.Arrays.binarySearch(members, server), servers);
+                        index.residualChanged(Arrays.binarySearch(members, server), servers);
                     }
                 }
                 default -> {

@@ -2,6 +2,7 @@ package org.stowage.core.kernel.lotes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -11,8 +12,8 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
-import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.ScriptedWorkload;
+import org.stowage.testkit.EventLog;
 
 /** The Greedy baseline (Tran et al. 2018, Sec. 5.1) event by event, indexed and naive. */
 class GreedyDispatcherTest {
@@ -43,7 +44,7 @@ class GreedyDispatcherTest {
     @Test
     void theShortestQueueTakesTheJobAndTiesAreDrawn() {
         for (final String kernel : new String[] {"Greedy", "Greedy-naive"}) {
-            final Set<String> seen = new java.util.HashSet<>();
+            final Set<String> seen = new HashSet<>();
             for (long seed = 0; seed < 20; seed++) {
                 final List<String> starts = starts(kernel, new int[] {10, 10}, seed,
                     new double[] {0, 10, 6},   // job 0: machine 0

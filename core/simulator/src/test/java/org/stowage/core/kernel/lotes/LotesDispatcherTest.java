@@ -14,8 +14,8 @@ import org.stowage.core.engine.Workload;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
-import org.stowage.testkit.EventLog;
 import org.stowage.core.testing.ScriptedWorkload;
+import org.stowage.testkit.EventLog;
 
 /**
  * LoTES Stage 3 (Sec. 4.3) event by event on hand-made plans, for the indexed kernel and its naive twin.

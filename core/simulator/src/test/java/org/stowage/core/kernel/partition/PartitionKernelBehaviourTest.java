@@ -9,21 +9,21 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
-import org.stowage.core.testing.AnyModel;
 import org.stowage.core.Units;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.kernel.Kernels;
+import org.stowage.core.kernel.bestfit.StallingBestFitJobsServers;
 import org.stowage.core.state.ServerTable;
-import org.stowage.testkit.EventLog;
+import org.stowage.core.testing.AnyModel;
 import org.stowage.core.testing.ScriptedWorkload;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
-import org.stowage.core.kernel.Kernels;
-import org.stowage.core.kernel.bestfit.StallingBestFitJobsServers;
+import org.stowage.testkit.EventLog;
 
 /**
  * Hand-computed event logs of VQS, VQS-BF and stalling on one server (the rules of docs/VQS.md, step by step in
@@ -135,7 +135,8 @@ class PartitionKernelBehaviourTest {
     void stallingBestFitJobsServersDrainsAHalfEmptyServerForAWaitingLargeJob() {
         final double[][] rows = {{0, 10, 3}, {1, 5, 8}, {2, 10, 3}, {11, 4, 3}};
         final EventLog log = new EventLog();
-        final StallingBestFitJobsServers stalling = (StallingBestFitJobsServers) Kernels.byName("BF-J/S:stall=true").create(AnyModel.any());
+        final StallingBestFitJobsServers stalling =
+            (StallingBestFitJobsServers) Kernels.byName("BF-J/S:stall=true").create(AnyModel.any());
         run(stalling, 10, log, rows);
         assertEquals(List.of(
             "A 0.0 job=0", "S 0.0 job=0 server=0",                 // queue empty: no stall although 3/10 full

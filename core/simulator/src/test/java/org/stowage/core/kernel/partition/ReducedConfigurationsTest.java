@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
@@ -115,8 +117,8 @@ class ReducedConfigurationsTest {
             assertEquals(bestFine, enumerate(x, fine, 0, x.one), "enumeration and DP disagree, seed " + seed);
         }
         assertTrue(3 * bestReduced >= 2 * bestFine, "Proposition 1 fails for seed " + seed + ": K_RED best "
-            + bestReduced + ", K^(X) best " + bestFine + ", sups " + java.util.Arrays.toString(x.sup) + " of "
-            + x.one + ", queues " + java.util.Arrays.toString(fine));
+            + bestReduced + ", K^(X) best " + bestFine + ", sups " + Arrays.toString(x.sup) + " of "
+            + x.one + ", queues " + Arrays.toString(fine));
     }
 
     /** Best weight over all k with sum k_i sup_i <= one, by depth-first enumeration. */
@@ -174,7 +176,7 @@ class ReducedConfigurationsTest {
         private static void cut(final List<long[]> parts, final int type, final long low, final long high,
                                 final SplittableRandom random, final int maxCuts) {
             final int cuts = (int) Math.min(random.nextInt(maxCuts + 1), high - low - 1);
-            final java.util.TreeSet<Long> points = new java.util.TreeSet<>();
+            final TreeSet<Long> points = new TreeSet<>();
             while (points.size() < cuts) {
                 points.add(low + 1 + random.nextLong(high - low - 1));
             }

@@ -102,7 +102,8 @@ class MaxWeightOraclesTest {
             for (int j = 0; j < types; j++) {
                 for (int d = 0; d < dimensions; d++) {
                     // multiples of a common step make exact ties and full servers common
-                    sizes[j][d] = dimensions > 1 && random.nextInt(4) == 0 ? 0 : step * (4 + random.nextInt(capacity[d] / step - 3));
+                    sizes[j][d] = dimensions > 1 && random.nextInt(4) == 0 ? 0 : step * (4
+                        + random.nextInt(capacity[d] / step - 3));
                 }
                 if (Arrays.stream(sizes[j]).allMatch(s -> s == 0)) {
                     sizes[j][0] = step * (4 + random.nextInt(capacity[0] / step - 3));

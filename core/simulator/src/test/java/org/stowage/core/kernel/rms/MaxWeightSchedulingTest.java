@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class MaxWeightSchedulingTest {
     private static List<String> starts(final String spec, final int count, final boolean withServer,
                                        final double[]... rows) {
         final int[] capacities = new int[count];
-        java.util.Arrays.fill(capacities, 10);
+        Arrays.fill(capacities, 10);
         final Model bare = Model.of(ServerClasses.of(1, capacities))
             .withJobClasses(JobClasses.types(new int[][] {{2}, {5}}, new double[] {1, 1}, new double[] {1, 1}));
         final Model model = bare.withPlan(MaxWeightPlan.of(bare));
@@ -120,7 +121,7 @@ class MaxWeightSchedulingTest {
 
     private static double[] ones(final int n) {
         final double[] values = new double[n];
-        java.util.Arrays.fill(values, 1);
+        Arrays.fill(values, 1);
         return values;
     }
 

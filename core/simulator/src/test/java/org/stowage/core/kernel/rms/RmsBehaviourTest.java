@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,11 +24,11 @@ import org.stowage.core.state.JobQueueView;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerTable;
-import org.stowage.testkit.EventLog;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.testkit.EventLog;
 
 /**
  * Every RMS kernel on a random finite workload (20 unit servers, types of 0.2, 0.3 and 0.5, intensity 0.8,
@@ -123,8 +124,8 @@ class RmsBehaviourTest {
         final int[] waiting = new int[TYPE_SIZES.length];
         long checked = 0;
         while (simulation.step(Double.POSITIVE_INFINITY)) {
-            java.util.Arrays.fill(dummies, 0);
-            java.util.Arrays.fill(waiting, 0);
+            Arrays.fill(dummies, 0);
+            Arrays.fill(waiting, 0);
             for (int server = 0; server < servers.count(); server++) {
                 for (int job = servers.firstJob(server); job != JobTable.NONE;
                      job = servers.nextJobOnServer(jobs, job)) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,7 @@ class RmsKernelTest {
     /** Types of one resource: sizes in units, mean service 1; M from the argument. */
     private static Model model(final ServerTable servers, final int maxJobs, final int[]... sizes) {
         final double[] services = new double[sizes.length];
-        java.util.Arrays.fill(services, 1.0);
+        Arrays.fill(services, 1.0);
         return Model.of(servers).withJobClasses(JobClasses.types(sizes, services, null)).withPlan(new RmsPlan(maxJobs));
     }
 

@@ -12,8 +12,8 @@ import java.util.random.RandomGenerator;
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.kernel.batch.DjsfOptions;
 import org.stowage.core.kernel.batch.JobSetPlanner;
-import org.stowage.core.state.ServerView;
 import org.stowage.core.kernel.support.NaiveCentralQueue;
+import org.stowage.core.state.ServerView;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.batch.DensestJobSetFirst}. The job sets come from the

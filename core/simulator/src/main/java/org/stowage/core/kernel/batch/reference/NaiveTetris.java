@@ -1,9 +1,9 @@
 package org.stowage.core.kernel.batch.reference;
 
 import org.stowage.core.kernel.batch.TetrisTerms;
+import org.stowage.core.kernel.support.NaiveCentralQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
-import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.batch.Tetris}: before every placement, every waiting job

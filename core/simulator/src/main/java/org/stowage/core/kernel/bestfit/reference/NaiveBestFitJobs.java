@@ -1,6 +1,7 @@
 package org.stowage.core.kernel.bestfit.reference;
 
 import java.util.ArrayList;
+
 import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /** Reference twin of {@link org.stowage.core.kernel.bestfit.BestFitJobs}: the full pass over all waiting jobs every decision. */

@@ -3,6 +3,7 @@ package org.stowage.core.kernel.bestfit.reference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+
 import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /** Reference twin of {@link org.stowage.core.kernel.bestfit.BestFitJobsServers}, by linear scans. */

@@ -2,7 +2,10 @@ package org.stowage.core.kernel.bestfit.reference;
 
 import org.stowage.core.kernel.support.NaiveCentralQueue;
 
-/** Reference twin of {@link org.stowage.core.kernel.bestfit.FifoFirstFit}: head of a plain list, first server by a linear scan. */
+/**
+ * Reference twin of {@link org.stowage.core.kernel.bestfit.FifoFirstFit}: head of a plain list, first server by a
+ * linear scan.
+ */
 public final class NaiveFifoFirstFit extends NaiveCentralQueue {
     public NaiveFifoFirstFit() {
         super("FIFO-FF-naive");

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.stowage.core.kernel.support.NaiveCentralQueue;
 import org.stowage.core.kernel.support.StallCounting;
 import org.stowage.core.state.ServerView;
-import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /**
  * Reference twin of {@link org.stowage.core.kernel.bestfit.StallingBestFitJobsServers} ({@code BF-J/S-naive:stall=true}):

@@ -126,7 +126,8 @@ public final class NaiveLotes extends KernelBase {
     /** v = N_ik - kappa_ik, kappa counted on the machine's job list. */
     private int deficit(final int server, final int k) {
         int running = 0;
-        for (int job = servers.firstJob(server); job != org.stowage.core.state.JobTable.NONE; job = servers.nextJobOnServer(jobs, job)) {
+        for (int job = servers.firstJob(server); job != org.stowage.core.state.JobTable.NONE;
+            job = servers.nextJobOnServer(jobs, job)) {
             if (jobs.jobClass(job) == k) {
                 running++;
             }

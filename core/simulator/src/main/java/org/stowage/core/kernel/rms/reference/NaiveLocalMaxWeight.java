@@ -1,5 +1,6 @@
 package org.stowage.core.kernel.rms.reference;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.SchedulerContext;
@@ -85,7 +86,7 @@ public final class NaiveLocalMaxWeight extends KernelBase {
                 }
                 oracle.best(context.model().serverClasses().classOf(l), weights, target[l]);
             }
-            java.util.Arrays.fill(counts, 0);
+            Arrays.fill(counts, 0);
             for (int job = servers.firstJob(l); job != ServerView.NONE; job = servers.nextJobOnServer(jobs, job)) {
                 counts[jobs.jobClass(job)]++;
             }

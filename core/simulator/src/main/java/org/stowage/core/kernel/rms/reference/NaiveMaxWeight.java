@@ -1,8 +1,10 @@
 package org.stowage.core.kernel.rms.reference;
 
+import java.util.Arrays;
+
+import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.kernel.support.StallCounting;
-import org.stowage.core.kernel.rms.MaxWeightPlan;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.ServerView;
 
@@ -66,7 +68,7 @@ public final class NaiveMaxWeight extends KernelBase implements StallCounting {
     @Override
     public void decide(final double now) {
         queueLengths();
-        java.util.Arrays.fill(classDone, false);
+        Arrays.fill(classDone, false);
         for (int l = 0; l < servers.count(); l++) {
             final int c = context.model().serverClasses().classOf(l);
             if (servers.jobCount(l) == 0 && !classDone[c]) {
@@ -122,7 +124,7 @@ public final class NaiveMaxWeight extends KernelBase implements StallCounting {
     }
 
     private void countRunning(final int server) {
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         for (int job = servers.firstJob(server); job != ServerView.NONE; job = servers.nextJobOnServer(jobs, job)) {
             counts[jobs.jobClass(job)]++;
         }
