@@ -24,6 +24,7 @@ import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.WorkloadSource;
 import org.stowage.core.model.Model;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
@@ -31,7 +32,6 @@ import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
 import org.stowage.theory.Configurations;
 import org.stowage.theory.JobTypes;
-import org.stowage.theory.ServerClasses;
 import org.stowage.theory.lotes.LotesSolution;
 
 /**
@@ -180,7 +180,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
      * class's probability of a size beyond the largest server on some resource, refused above 10^-9.
      */
     private static void requireEveryJobFits(final WorkloadSettings settings, final Units units,
-                                            final org.stowage.core.model.ServerClasses classes) {
+                                            final ServerClasses classes) {
         final SizesSpec sizes = settings.get(SIZES);
         final String servers = settings.describe(SERVERS);
         switch (sizes.kind()) {
@@ -360,7 +360,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
             final double[] average = Configurations.average(
                 Configurations.maximal(jobTypes, classes, c, MAX_CONFIGURATIONS));
             for (int j = 0; j < rates.length; j++) {
-                rates[j] += classes.servers(c) * average[j] * alpha / serviceLaw.mean();
+                rates[j] += classes.size(c) * average[j] * alpha / serviceLaw.mean();
             }
         }
         return rates;

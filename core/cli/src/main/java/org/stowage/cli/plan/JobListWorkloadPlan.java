@@ -18,8 +18,8 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.JobList;
-import org.stowage.theory.lotes.JobClasses;
 import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.KMeansClasses;
 import org.stowage.theory.lotes.LotesSolution;
 
 /**
@@ -97,7 +97,7 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
             // k-means classes of the list's first hours and the plan, as for a trace, made here so that a
             // refusal comes before any output
             requireNoClassColumn(list, file);
-            final JobClasses jobClasses = LotesPlans.classes(list, clustering, classesSpec, file.toString());
+            final KMeansClasses jobClasses = LotesPlans.classes(list, clustering, classesSpec, file.toString());
             jobs = list.withClasses(LotesPlans.classify(jobClasses, list));
             lotes = LotesPlans.solve(cluster, units, jobClasses, LotesPlans.LIST_TIME_UNIT_HOURS, "--jobs");
             model = model.withPlan(lotes.plan());

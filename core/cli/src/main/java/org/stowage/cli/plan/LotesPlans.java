@@ -11,6 +11,7 @@ import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.KMeansClasses;
 import org.stowage.theory.lotes.LotesInstance;
 import org.stowage.theory.lotes.LotesPlanner;
 import org.stowage.theory.lotes.LotesSolution;
@@ -119,7 +120,7 @@ public final class LotesPlans {
     }
 
     /** The k-means classes of {@code trace} under {@code options}; an error names the trace flag. */
-    static org.stowage.theory.lotes.JobClasses classes(final LoadedTrace trace, final JobClustering.Options options,
+    static KMeansClasses classes(final LoadedTrace trace, final JobClustering.Options options,
                                                        final String spec) {
         try {
             return JobClustering.fit(trace, options);
@@ -134,7 +135,7 @@ public final class LotesPlans {
      * an error names {@code jobsFlag} (--trace or --jobs) and --servers.
      */
     static LotesSolution solve(final ServerTable cluster, final Units units,
-                               final org.stowage.theory.lotes.JobClasses classes, final double timeUnitHours,
+                               final KMeansClasses classes, final double timeUnitHours,
                                final String jobsFlag) {
         try {
             return LotesPlanner.plan(classes.instance(units, LotesInstance.configurationsOf(cluster), timeUnitHours));
@@ -156,7 +157,7 @@ public final class LotesPlans {
      * (list times read as seconds) after the first, each job's features its sizes (fractions of a unit server)
      * and duration, as for a trace; an error names the file.
      */
-    static org.stowage.theory.lotes.JobClasses classes(final JobList list, final JobClustering.Options options,
+    static KMeansClasses classes(final JobList list, final JobClustering.Options options,
                                                        final String spec, final String file) {
         final String refused = "invalid value for --jobs: '" + file + "': LoTES's job classes (--classes " + spec
             + ") cannot be made: ";
@@ -181,7 +182,7 @@ public final class LotesPlans {
     }
 
     /** The class of every job of {@code list}, by nearest centroid. */
-    static int[] classify(final org.stowage.theory.lotes.JobClasses classes, final JobList list) {
+    static int[] classify(final KMeansClasses classes, final JobList list) {
         final int[] classOf = new int[list.count()];
         for (int i = 0; i < classOf.length; i++) {
             classOf[i] = classes.classify(features(list, i));

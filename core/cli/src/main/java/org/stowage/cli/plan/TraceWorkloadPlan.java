@@ -20,7 +20,7 @@ import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceWorkload;
-import org.stowage.theory.lotes.JobClasses;
+import org.stowage.theory.lotes.KMeansClasses;
 import org.stowage.theory.lotes.LotesSolution;
 
 /**
@@ -69,7 +69,7 @@ public final class TraceWorkloadPlan extends WorkloadPlan {
         if (LotesPlans.needed(context.schedulers())) {
             // classes by k-means on the trace's first hours and the plan, as the trace figures make them,
             // solved here so that a refusal comes before any output
-            final JobClasses classes = LotesPlans.classes(loaded, clustering, classesSpec);
+            final KMeansClasses classes = LotesPlans.classes(loaded, clustering, classesSpec);
             trace = classes.label(loaded);
             lotes = LotesPlans.solve(cluster, units, classes, TraceInputs.intervalMicros(settings) / 3.6e9, "--trace");
             model = model.withPlan(lotes.plan());

@@ -128,7 +128,7 @@ public final class JobClustering {
      *
      * @throws IllegalArgumentException when the window holds fewer jobs than classes
      */
-    public static JobClasses fit(final LoadedTrace trace, final Options options) {
+    public static KMeansClasses fit(final LoadedTrace trace, final Options options) {
         if (trace.count() == 0) {
             throw new IllegalArgumentException("k-means: the trace has no jobs");
         }
@@ -148,10 +148,10 @@ public final class JobClustering {
      * Classes from raw feature rows (each of one length; the last {@code length - sizeFeatures} are not
      * sizes).
      *
-     * @param sizeFeatures how many leading features are requests (for {@link JobClasses#meanSize}); the rest
+     * @param sizeFeatures how many leading features are requests (for {@link KMeansClasses#meanSize}); the rest
      *                     are durations in hours when the points come from a trace
      */
-    public static JobClasses fit(final double[][] points, final Options options, final int sizeFeatures) {
+    public static KMeansClasses fit(final double[][] points, final Options options, final int sizeFeatures) {
         if (points.length < options.classes()) {
             throw new IllegalArgumentException("k-means: " + points.length + " training jobs for "
                 + options.classes() + " classes");
@@ -179,7 +179,7 @@ public final class JobClustering {
         fitScaling(points, options.scaling(), offset, scale);
         final List<DoublePoint> scaled = new ArrayList<>(points.length);
         for (final double[] point : points) {
-            scaled.add(new DoublePoint(JobClasses.scale(point, offset, scale)));
+            scaled.add(new DoublePoint(KMeansClasses.scale(point, offset, scale)));
         }
         final KMeansPlusPlusClusterer<DoublePoint> lloyd = new KMeansPlusPlusClusterer<>(options.classes(),
             options.maxIterations(), new EuclideanDistance(), new MersenneTwister(options.seed()));
@@ -190,7 +190,7 @@ public final class JobClustering {
         for (int k = 0; k < centroids.length; k++) {
             centroids[k] = clusters.get(k).getCenter().getPoint().clone();
         }
-        return new JobClasses(points, centroids, offset, scale, options, sizeFeatures);
+        return new KMeansClasses(points, centroids, offset, scale, options, sizeFeatures);
     }
 
     /** Distinct rows of {@code points}, counted up to {@code limit} (k-means needs k of them). */

@@ -237,7 +237,7 @@ public final class LotesInstance {
 
     /**
      * The instance {@code run} and {@code sweep} solve for a generated workload (classes of the model, not the
-     * k-means {@link JobClasses} of a trace): the configurations of
+     * k-means {@link KMeansClasses} of a trace): the configurations of
      * {@code cluster}, each class's mean size rounded up to whole units (so a plan's bins hold the mean job
      * of a class), its arrival rate as weight (1 when the class has none) and {@code mu_k = 1 / mean service}
      * on every configuration.

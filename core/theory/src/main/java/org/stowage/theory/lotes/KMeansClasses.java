@@ -18,7 +18,7 @@ import org.stowage.core.trace.LoadedTrace;
  * <p>Classes are numbered by increasing raw mean feature vector, compared feature by feature (requests
  * first, duration last). Immutable.
  */
-public final class JobClasses {
+public final class KMeansClasses {
     private final double[][] centroids;
     private final double[] offset;
     private final double[] scale;
@@ -28,7 +28,7 @@ public final class JobClasses {
     private final double[][] rawMean;
     private final int trainingJobs;
 
-    JobClasses(final double[][] points, final double[][] lloydCentroids, final double[] offset, final double[] scale,
+    KMeansClasses(final double[][] points, final double[][] lloydCentroids, final double[] offset, final double[] scale,
                final JobClustering.Options options, final int sizeFeatures) {
         this.offset = offset;
         this.scale = scale;
@@ -232,6 +232,6 @@ public final class JobClasses {
 
     @Override
     public String toString() {
-        return "JobClasses[k=" + count() + ", " + options.scaling() + ", " + trainingJobs + " training jobs]";
+        return "KMeansClasses[k=" + count() + ", " + options.scaling() + ", " + trainingJobs + " training jobs]";
     }
 }
