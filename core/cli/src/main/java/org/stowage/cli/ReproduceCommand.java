@@ -22,6 +22,7 @@ import org.stowage.reproduce.Figures;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.terminal.Progress;
@@ -110,6 +111,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     /** The registry, made once per command. */
     private Figures registry;
+    /** The plans of this command's runs (on this JVM): the figures' checks make them, their units reuse them. */
+    private final PlannedRuns runs = new PlannedRuns();
 
     /** The Google 2011 task_events directory the trace figures read. */
     private Path taskEvents() {
@@ -153,7 +156,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     /** {@code figure} with the added kernels, checked against its workload. */
     private Figure withAdded(final Figure chosen, final List<String> added) {
-        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler");
+        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler", runs);
     }
 
     /** The runs of {@code name} as this command makes them (see {@link CommandRecipe}). */
@@ -163,7 +166,7 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no figure " + name + " (known: " + registry().names() + ")");
         }
         final List<String> added = added();
-        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale());
+        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale(), runs);
     }
 
     /**
@@ -239,7 +242,7 @@ final class ReproduceCommand implements Callable<Integer> {
         for (final Figure each : chosen) {
             // every run made and checked before anything is written: an unreadable trace leaves no manifest
             KernelFit.checkFigure(each, scale, seed, trace != null ? "--trace '" + trace + "'"
-                : "--trace '" + taskEvents + "' (the default)");
+                : "--trace '" + taskEvents + "' (the default)", runs);
         }
         final String skippedNames = String.join(", ", skipped);
         final String skippedNote = skipped.isEmpty() ? null
@@ -266,7 +269,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 final Reproduction reproduction;
                 try (Progress progress = Progress.of(each.name(), total)) {
                     reproduction = Reproduction.run(each, scale, directory, engine, CommandRecipe.of(spec, each.name()),
-                        seed, progress::stepTo);
+                        runs, seed, progress::stepTo);
                 }
                 reproduction.print(printer);
                 writePage(new HtmlReport(each.name() + ": " + each.title()), directory, List.of(reproduction), null);

@@ -22,6 +22,7 @@ import org.stowage.report.HtmlReport;
 import org.stowage.report.RunOutputs;
 import org.stowage.report.RunTable;
 import org.stowage.sweep.OutputDirectory;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.Command;
@@ -83,11 +84,12 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
         schedulers = SchedulerList.parse(schedulerValues);
+        final PlannedRuns planned = new PlannedRuns();
         final WorkloadPlan plan = WorkloadPlan.of(workload.settings(),
-            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache()));
+            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache(), planned));
         final List<RunSpec> runs = new ArrayList<>();
         for (final String name : schedulers) {
-            runs.add(KernelFit.prepare(name, plan, seed));
+            runs.add(KernelFit.prepare(name, plan, seed, planned));
         }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
         if (noPlots && out == null) {

@@ -97,6 +97,8 @@ final class SweepCommand implements Callable<Integer> {
 
     /** Traces loaded once for every point of this sweep (on this JVM). */
     private final TraceWorkloadPlan.Cache traces = new TraceWorkloadPlan.Cache();
+    /** The plans of this sweep's runs (on this JVM): the grid's check makes them, its units reuse them. */
+    private final PlannedRuns runs = new PlannedRuns();
 
     /** Most runs a sweep may have: the grid is listed in memory before anything runs. */
     static final long MAX_UNITS = 1_000_000;
@@ -151,7 +153,7 @@ final class SweepCommand implements Callable<Integer> {
                 // fail fast, before any run, on a bad value or an incompatible scheduler anywhere in the grid
                 final WorkloadPlan plan = planAt(point, context);
                 for (final String scheduler : schedulers) {
-                    KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed());
+                    KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed(), runs);
                 }
                 if (largest == null || plan.memory().bytes() > largest.bytes()) {
                     largest = plan.memory();
@@ -213,7 +215,7 @@ final class SweepCommand implements Callable<Integer> {
     /** What planning a point needs: the heap, every scheduler (a LoTES plan is made when one reads it), traces. */
     private WorkloadPlan.Context context(final long heap) {
         return new WorkloadPlan.Context(heap, schedulers == null ? SchedulerList.parse(schedulerValues) : schedulers,
-            traces);
+            traces, runs);
     }
 
     /**
@@ -225,7 +227,7 @@ final class SweepCommand implements Callable<Integer> {
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return PlannedRuns.run(planAt(point, context).runSpec(schedulerAt(point, scheduler), point.seed()));
+                return runs.run(planAt(point, context).runSpec(schedulerAt(point, scheduler), point.seed()));
             }
 
             @Override

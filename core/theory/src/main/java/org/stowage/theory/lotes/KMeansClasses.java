@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.Locale;
 
 import org.stowage.core.Units;
+import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.LoadedTrace;
 
 /**
@@ -156,6 +157,15 @@ public final class KMeansClasses {
         final int[] classes = new int[trace.count()];
         for (int i = 0; i < classes.length; i++) {
             classes[i] = classify(JobClustering.features(trace, i));
+        }
+        return classes;
+    }
+
+    /** The class of every job of {@code list}, by nearest centroid (its features read as for a trace, times as seconds). */
+    public int[] classify(final JobList list) {
+        final int[] classes = new int[list.count()];
+        for (int i = 0; i < classes.length; i++) {
+            classes[i] = classify(JobClustering.features(list, i));
         }
         return classes;
     }
