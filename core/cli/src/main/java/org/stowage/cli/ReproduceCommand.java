@@ -25,6 +25,7 @@ import org.stowage.sweep.OutputDirectory;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
+import org.stowage.sweep.SweepFiles;
 import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.Command;
@@ -264,7 +265,7 @@ final class ReproduceCommand implements Callable<Integer> {
             for (final Figure each : chosen) {
                 final Path directory = out.resolve(each.name());
                 final int total = Reproduction.units(each, scale);
-                cli.onInterrupt(() -> SweepCommand.finishedOnDisk(directory) + " of " + total + " runs of "
+                cli.onInterrupt(() -> SweepFiles.finishedOnDisk(directory) + " of " + total + " runs of "
                     + each.name() + " are on disk in " + directory.resolve("runs") + "; rerun the same command to resume");
                 final Reproduction reproduction;
                 try (Progress progress = Progress.of(each.name(), total)) {
