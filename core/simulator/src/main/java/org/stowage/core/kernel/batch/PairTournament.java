@@ -40,17 +40,20 @@ final class PairTournament {
     PairTournament(final JobView jobs, final int sequenceColumn, final int slots) {
         this.jobs = jobs;
         this.sequenceColumn = sequenceColumn;
-        leaves = leavesFor(slots);
-        job = new int[leaves];
-        server = new int[leaves];
-        score = new double[leaves];
-        version = new int[leaves];
-        tree = new int[2 * leaves];
-        clearAll();
+        allocate(leavesFor(slots));
+        reset(slots);
         rebuild();
     }
 
-    /** The power of two at or above {@code slots} (1 for 0 or 1 slot). */
+    private void allocate(final int capacity) {
+        job = new int[capacity];
+        server = new int[capacity];
+        score = new double[capacity];
+        version = new int[capacity];
+        tree = new int[2 * capacity];
+    }
+
+    /** The power of two at or above {@code slots}, at least 2 (a root above the leaves). */
     private static int leavesFor(final int slots) {
         return Integer.highestOneBit(Math.max(1, slots - 1)) << 1;
     }
@@ -62,16 +65,8 @@ final class PairTournament {
     void reset(final int slots) {
         leaves = leavesFor(slots);
         if (leaves > job.length) {
-            job = new int[leaves];
-            server = new int[leaves];
-            score = new double[leaves];
-            version = new int[leaves];
-            tree = new int[2 * leaves];
+            allocate(leaves);
         }
-        clearAll();
-    }
-
-    private void clearAll() {
         Arrays.fill(job, 0, leaves, JobTable.NONE);
         for (int slot = 0; slot < leaves; slot++) {
             tree[leaves + slot] = slot;
