@@ -28,6 +28,7 @@ import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
 import org.stowage.terminal.Progress;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,6 +58,8 @@ import picocli.CommandLine.Spec;
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
 final class ReproduceCommand implements Callable<Integer> {
+    /** Where the figures go without {@code --out}. */
+    static final String DEFAULT_OUT = "reproduce";
     /** Where the shared traces sit beside a checkout of this repository. */
     static final String DEFAULT_TRACE = "../shared/traces/google-2011/task_events";
     /** What to do when the trace is missing: the command that fetches it and the --trace it prints. */
@@ -84,9 +87,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A short version (seconds) that checks only the claims it can decide.")
     private boolean quick;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reproduce",
-        description = "Output directory; each figure writes into DIR/FIGURE (default: ${DEFAULT-VALUE}).")
-    private Path out;
+    @ArgGroup(exclusive = false, multiplicity = "0..1")
+    private OutputOption output;
 
     @Option(names = "--threads", paramLabel = "N",
         description = "Worker threads of --engine local (default: all cores).")
@@ -97,9 +99,8 @@ final class ReproduceCommand implements Callable<Integer> {
             + " when present).")
     private Path trace;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
-        description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
-    private long seed;
+    @Mixin
+    private SeedOption seedOption = new SeedOption(2019);
 
     @Option(names = "--add-scheduler", paramLabel = "NAME[:key=value,...]",
         description = "Kernels to add to each chosen figure whose runs are one per kernel, as extra curves or rows"
@@ -125,6 +126,11 @@ final class ReproduceCommand implements Callable<Integer> {
             registry = Figures.of(taskEvents());
         }
         return registry;
+    }
+
+    /** The output directory: {@code --out}, or {@value #DEFAULT_OUT}. */
+    private Path out() {
+        return OutputOption.of(output, Path.of(DEFAULT_OUT));
     }
 
     private Scale scale() {
@@ -194,7 +200,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 page.table("contents", List.of("figure", "title", "agree", "differ", "not checked"), rows);
             }
             for (final Reproduction reproduction : reproductions) {
-                reproduction.addTo(page, folder, out.resolve(reproduction.figure().name()), docs);
+                reproduction.addTo(page, folder, out().resolve(reproduction.figure().name()), docs);
             }
             return page.write(folder);
         } catch (final IOException e) {
@@ -204,6 +210,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        final Path out = out();
+        final long seed = seedOption.seed();
         final PrintWriter printer = spec.commandLine().getOut();
         engineOptions.validate(threads);
         final List<Figure> selected = registry().select(figure);

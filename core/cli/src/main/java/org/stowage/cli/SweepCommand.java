@@ -13,7 +13,6 @@ import org.stowage.cli.plan.MemoryCheck;
 import org.stowage.cli.plan.SweepRules;
 import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
-import org.stowage.cli.spec.SchedulerList;
 import org.stowage.core.Messages;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
@@ -27,6 +26,7 @@ import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
 import org.stowage.terminal.Progress;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,12 +56,8 @@ final class SweepCommand implements Callable<Integer> {
     @ParentCommand
     private StowageCli cli;
 
-    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF",
-        description = "Schedulers, repeatable or comma-separated, each NAME or NAME:KEY=VALUE,... "
-            + "(default: ${DEFAULT-VALUE}); `stowage schedulers` lists them all.")
-    private List<String> schedulerValues;
-
-    private List<String> schedulers;
+    @Mixin
+    private SchedulerOptions schedulerOptions;
 
     @Option(names = "--vary", paramLabel = "NAME=VALUES", required = true,
         description = "An axis of the grid: an option of run (servers, sizes, arrivals, service, intensity, lambda, "
@@ -76,13 +72,11 @@ final class SweepCommand implements Callable<Integer> {
         description = "Worker threads of --engine local (default: all cores). Results do not depend on it.")
     private Integer threads;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-        description = "Base seed; each point's seed derives from it and the point's coordinates (default: ${DEFAULT-VALUE}).")
-    private long seed;
+    @Mixin
+    private SeedOption seedOption = new SeedOption(1);
 
-    @Option(names = "--out", paramLabel = "DIR", required = true,
-        description = "Output directory: manifest.json, runs/, results.csv, summary.csv.")
-    private Path out;
+    @ArgGroup(exclusive = false, multiplicity = "1")
+    private OutputOption output;
 
     @Mixin
     private WorkloadOptions workload;
@@ -92,10 +86,11 @@ final class SweepCommand implements Callable<Integer> {
     /** The plans of this sweep's runs (on this JVM): the grid's check makes them, its units reuse them. */
     private final PlannedRuns runs = new PlannedRuns();
 
-    @Option(names = "--no-plots",
-        description = "Leave out the plot of each measure (index.html and the data files are still written); a plot"
-            + " takes about half a second.")
-    private boolean noPlots;
+    @Mixin
+    private PlotsOption plotsOption;
+
+    /** {@code --out}, read once the arguments are parsed. */
+    private Path out;
 
     @Mixin
     private EngineOptions engineOptions;
@@ -103,10 +98,11 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless the whole grid is good
-        schedulers = SchedulerList.parse(schedulerValues);
+        schedulerOptions.schedulers();
+        out = OutputOption.of(output, null);
         SweepRules.requireReplications(replications);
         engineOptions.validate(threads);
-        final SweepRules.Grid grid = SweepRules.grid(vary, replications, seed, workload.settings(),
+        final SweepRules.Grid grid = SweepRules.grid(vary, replications, seedOption.seed(), workload.settings(),
             context(cli.maxHeap()));
         final Sweep sweep = grid.sweep();
         MemoryCheck.require(grid.largest(), engineOptions.concurrentHere(threads, sweep.units().size()), cli.maxHeap(),
@@ -129,7 +125,8 @@ final class SweepCommand implements Callable<Integer> {
             HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.SWEEP, "--out");
             printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %s into %s%n",
-                units, units / replications / schedulers.size(), replications, schedulers.size(), engine.description(),
+                units, units / replications / sweep.schedulers().size(), replications, sweep.schedulers().size(),
+                engine.description(),
                 out);
             printer.flush();
             try (Progress progress = Progress.of("sweep", units)) {
@@ -152,7 +149,7 @@ final class SweepCommand implements Callable<Integer> {
         printTable(printer, sweep, outcome, toCompletion);
         final List<String> plots;
         try {
-            plots = noPlots ? List.of() : RunPlots.sweepMeasures(out, sweep, outcome.finished(), toCompletion);
+            plots = plotsOption.drawn() ? RunPlots.sweepMeasures(out, sweep, outcome.finished(), toCompletion) : List.of();
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write plots to " + out + ": " + e.getMessage(), e);
         }
@@ -162,15 +159,14 @@ final class SweepCommand implements Callable<Integer> {
             throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
         }
         printer.println("wrote " + out.resolve(SweepFiles.RESULTS) + " and " + out.resolve(SweepFiles.SUMMARY)
-            + (noPlots ? "" : plots.isEmpty() ? "; no plots: no axis has two numbers or more"
+            + (!plotsOption.drawn() ? "" : plots.isEmpty() ? "; no plots: no axis has two numbers or more"
             : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name())
             + "; open " + out.resolve(HtmlReport.FILE));
     }
 
     /** What planning a point needs: the heap, every scheduler (a LoTES plan is made when one reads it), traces. */
     private WorkloadPlan.Context context(final long heap) {
-        return new WorkloadPlan.Context(heap, schedulers == null ? SchedulerList.parse(schedulerValues) : schedulers,
-            traces, runs);
+        return new WorkloadPlan.Context(heap, schedulerOptions.schedulers(), traces, runs);
     }
 
     /**
@@ -293,7 +289,7 @@ final class SweepCommand implements Callable<Integer> {
                 page.figure(out, out.resolve(plot + ".svg"), plot + " against " + RunPlots.numericAxis(sweep).name());
             }
         } else {
-            page.paragraph(noPlots ? "Not drawn (--no-plots)."
+            page.paragraph(!plotsOption.drawn() ? "Not drawn (--no-plots)."
                 : "No plots: no axis has two numbers or more to draw a curve along.");
         }
         page.section("Inputs", "inputs");
