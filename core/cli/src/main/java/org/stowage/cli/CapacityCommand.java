@@ -13,11 +13,11 @@ import org.stowage.cli.spec.SizesSpec;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.cli.spec.SpecText;
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.theory.CapacityResult;
 import org.stowage.theory.ContinuousBounds;
 import org.stowage.theory.JobTypes;
 import org.stowage.theory.MaxSupportableWorkload;
-import org.stowage.theory.ServerClasses;
 import org.stowage.theory.SizeCdf;
 
 import picocli.CommandLine.Command;

@@ -14,6 +14,8 @@ import picocli.CommandLine.Option;
 final class EngineOptions {
     static final String LOCAL = "local";
     static final String SPARK = "spark";
+    /** Most worker threads of the local engine. */
+    static final int MAX_THREADS = 1024;
 
     @Option(names = "--engine", paramLabel = "NAME", defaultValue = LOCAL,
         description = "Where the runs go: local (threads of this JVM) or spark (an Apache Spark cluster, see --master;"
@@ -32,9 +34,9 @@ final class EngineOptions {
                 throw new IllegalArgumentException("--master applies to --engine " + SPARK + " only: " + master);
             }
             final int workers = workers(threads);
-            if (workers < 1 || workers > SweepCommand.MAX_THREADS) {
+            if (workers < 1 || workers > MAX_THREADS) {
                 throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be in [1, "
-                    + SweepCommand.MAX_THREADS + "])");
+                    + MAX_THREADS + "])");
             }
         } else if (threads != null) {
             throw new IllegalArgumentException("--threads applies to --engine " + LOCAL + " only (the master sets the"

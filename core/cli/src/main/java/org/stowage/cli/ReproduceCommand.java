@@ -22,10 +22,13 @@ import org.stowage.reproduce.Figures;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
+import org.stowage.sweep.SweepFiles;
 import org.stowage.terminal.Progress;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +58,8 @@ import picocli.CommandLine.Spec;
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
 final class ReproduceCommand implements Callable<Integer> {
+    /** Where the figures go without {@code --out}. */
+    static final String DEFAULT_OUT = "reproduce";
     /** Where the shared traces sit beside a checkout of this repository. */
     static final String DEFAULT_TRACE = "../shared/traces/google-2011/task_events";
     /** What to do when the trace is missing: the command that fetches it and the --trace it prints. */
@@ -82,9 +87,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A short version (seconds) that checks only the claims it can decide.")
     private boolean quick;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reproduce",
-        description = "Output directory; each figure writes into DIR/FIGURE (default: ${DEFAULT-VALUE}).")
-    private Path out;
+    @ArgGroup(exclusive = false, multiplicity = "0..1")
+    private OutputOption output;
 
     @Option(names = "--threads", paramLabel = "N",
         description = "Worker threads of --engine local (default: all cores).")
@@ -95,9 +99,8 @@ final class ReproduceCommand implements Callable<Integer> {
             + " when present).")
     private Path trace;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
-        description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
-    private long seed;
+    @Mixin
+    private SeedOption seedOption = new SeedOption(2019);
 
     @Option(names = "--add-scheduler", paramLabel = "NAME[:key=value,...]",
         description = "Kernels to add to each chosen figure whose runs are one per kernel, as extra curves or rows"
@@ -110,6 +113,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     /** The registry, made once per command. */
     private Figures registry;
+    /** The plans of this command's runs (on this JVM): the figures' checks make them, their units reuse them. */
+    private final PlannedRuns runs = new PlannedRuns();
 
     /** The Google 2011 task_events directory the trace figures read. */
     private Path taskEvents() {
@@ -121,6 +126,11 @@ final class ReproduceCommand implements Callable<Integer> {
             registry = Figures.of(taskEvents());
         }
         return registry;
+    }
+
+    /** The output directory: {@code --out}, or {@value #DEFAULT_OUT}. */
+    private Path out() {
+        return OutputOption.of(output, Path.of(DEFAULT_OUT));
     }
 
     private Scale scale() {
@@ -153,7 +163,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     /** {@code figure} with the added kernels, checked against its workload. */
     private Figure withAdded(final Figure chosen, final List<String> added) {
-        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler");
+        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler", runs);
     }
 
     /** The runs of {@code name} as this command makes them (see {@link CommandRecipe}). */
@@ -163,7 +173,7 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no figure " + name + " (known: " + registry().names() + ")");
         }
         final List<String> added = added();
-        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale());
+        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale(), runs);
     }
 
     /**
@@ -190,7 +200,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 page.table("contents", List.of("figure", "title", "agree", "differ", "not checked"), rows);
             }
             for (final Reproduction reproduction : reproductions) {
-                reproduction.addTo(page, folder, out.resolve(reproduction.figure().name()), docs);
+                reproduction.addTo(page, folder, out().resolve(reproduction.figure().name()), docs);
             }
             return page.write(folder);
         } catch (final IOException e) {
@@ -200,6 +210,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        final Path out = out();
+        final long seed = seedOption.seed();
         final PrintWriter printer = spec.commandLine().getOut();
         engineOptions.validate(threads);
         final List<Figure> selected = registry().select(figure);
@@ -239,7 +251,7 @@ final class ReproduceCommand implements Callable<Integer> {
         for (final Figure each : chosen) {
             // every run made and checked before anything is written: an unreadable trace leaves no manifest
             KernelFit.checkFigure(each, scale, seed, trace != null ? "--trace '" + trace + "'"
-                : "--trace '" + taskEvents + "' (the default)");
+                : "--trace '" + taskEvents + "' (the default)", runs);
         }
         final String skippedNames = String.join(", ", skipped);
         final String skippedNote = skipped.isEmpty() ? null
@@ -261,12 +273,12 @@ final class ReproduceCommand implements Callable<Integer> {
             for (final Figure each : chosen) {
                 final Path directory = out.resolve(each.name());
                 final int total = Reproduction.units(each, scale);
-                cli.onInterrupt(() -> SweepCommand.finishedOnDisk(directory) + " of " + total + " runs of "
+                cli.onInterrupt(() -> SweepFiles.finishedOnDisk(directory) + " of " + total + " runs of "
                     + each.name() + " are on disk in " + directory.resolve("runs") + "; rerun the same command to resume");
                 final Reproduction reproduction;
                 try (Progress progress = Progress.of(each.name(), total)) {
                     reproduction = Reproduction.run(each, scale, directory, engine, CommandRecipe.of(spec, each.name()),
-                        seed, progress::stepTo);
+                        runs, seed, progress::stepTo);
                 }
                 reproduction.print(printer);
                 writePage(new HtmlReport(each.name() + ": " + each.title()), directory, List.of(reproduction), null);

@@ -26,7 +26,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * JVM exits (130 for SIGINT).
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
-    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.")
+    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.",
+    resourceBundle = "org.stowage.cli.OptionTexts")
 public final class StowageCli {
     /** The subcommands, in the order help lists them. */
     private static final Map<String, Supplier<Object>> COMMANDS = commands();
@@ -115,7 +116,8 @@ public final class StowageCli {
             if (error.getCause() instanceof SpecException spec && error.getArgSpec() instanceof OptionSpec option) {
                 message = "invalid value for " + option.longestName() + ": " + spec.getMessage();
             } else {
-                message = error.getMessage();
+                // picocli starts some messages (a missing argument group, such as sweep's --out) with "Error: "
+                message = String.valueOf(error.getMessage()).replaceFirst("^Error: ", "");
             }
             err.println(line(error.getCommandLine(), message));
             return USAGE_ERROR;

@@ -13,6 +13,7 @@ import java.util.function.IntConsumer;
 
 import org.stowage.core.experiment.RunResult;
 import org.stowage.report.HtmlReport;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 
@@ -31,7 +32,7 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
     public static Reproduction run(final Figure figure, final Scale scale, final Path directory, final int threads,
                                    final long seed, final IntConsumer progress) {
         try (SweepEngine engine = SweepEngine.threads(threads)) {
-            return run(figure, scale, directory, engine, null, seed, progress);
+            return run(figure, scale, directory, engine, null, new PlannedRuns(), seed, progress);
         }
     }
 
@@ -39,12 +40,14 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
      * Runs {@code figure} at {@code scale} into {@code directory} on {@code engine}.
      *
      * @param portable rebuilds {@link #runner} in other JVMs (null when the engine runs units in this one)
+     * @param runs     plans the runs in this JVM (shared with whatever checked them before)
      */
     public static Reproduction run(final Figure figure, final Scale scale, final Path directory, final SweepEngine engine,
-                                   final Sweep.PortableRunner portable, final long seed, final IntConsumer progress) {
+                                   final Sweep.PortableRunner portable, final PlannedRuns runs, final long seed,
+                                   final IntConsumer progress) {
         final long start = System.nanoTime();
         final Sweep sweep = figure.sweep(scale, seed);
-        final Sweep.Outcome outcome = sweep.run(directory, new Sweep.Work(runner(figure, scale), portable), engine,
+        final Sweep.Outcome outcome = sweep.run(directory, new Sweep.Work(runner(figure, scale, runs), portable), engine,
             Integer.MAX_VALUE, progress);
         try {
             figure.render(directory, sweep, outcome.finished());
@@ -58,12 +61,12 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         return new Reproduction(figure, sweep, outcome, List.copyOf(claims), (System.nanoTime() - start) / 1e9);
     }
 
-    /** The runs of {@code figure} at {@code scale}, with the figure's cost estimate. */
-    public static Sweep.PointRunner runner(final Figure figure, final Scale scale) {
+    /** The runs of {@code figure} at {@code scale}, planned by {@code runs}, with the figure's cost estimate. */
+    public static Sweep.PointRunner runner(final Figure figure, final Scale scale, final PlannedRuns runs) {
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return figure.run(point, scheduler, scale);
+                return figure.run(point, scheduler, scale, runs);
             }
 
             @Override

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.sweep.SweepFiles;
 
 /**
  * Case 23 of issue 11: Ctrl-C (SIGINT) used to exit 130 without a word. Now a sweep says how many runs are
@@ -42,11 +43,11 @@ class InterruptTest {
         final Process process = start(args);
         final Path runs = directory.resolve("runs");
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (SweepCommand.finishedOnDisk(directory) < 2 && process.isAlive() && System.nanoTime() < deadline) {
+        while (SweepFiles.finishedOnDisk(directory) < 2 && process.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         assumeTrue(process.isAlive(), "the sweep ended before it could be interrupted");
-        final long before = SweepCommand.finishedOnDisk(directory);
+        final long before = SweepFiles.finishedOnDisk(directory);
         interrupt(process);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits after SIGINT");
         final String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -55,7 +56,7 @@ class InterruptTest {
             + Pattern.quote(runs.toString()) + "; rerun the same command to resume\\R").matcher(stderr);
         assertTrue(note.matches(), stderr);
         final long told = Long.parseLong(note.group(1));
-        assertTrue(told >= before && told <= SweepCommand.finishedOnDisk(directory), told + " vs " + before);
+        assertTrue(told >= before && told <= SweepFiles.finishedOnDisk(directory), told + " vs " + before);
 
         final StringWriter out = new StringWriter();
         final StringWriter err = new StringWriter();

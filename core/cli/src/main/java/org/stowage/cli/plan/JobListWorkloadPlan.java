@@ -15,12 +15,12 @@ import java.util.Map;
 import org.stowage.cli.spec.ServersSpec;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.JobList;
-import org.stowage.theory.lotes.JobClasses;
 import org.stowage.theory.lotes.JobClustering;
-import org.stowage.theory.lotes.LotesSolution;
+import org.stowage.theory.lotes.KMeansClasses;
 
 /**
  * A user's job list ({@code --jobs FILE.csv}): its jobs at their arrival times, in the file's time unit, on
@@ -33,11 +33,11 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
     private final JobList list;
 
     /** The LoTES plan when a scheduler reads one, else null. */
-    private final LotesSolution lotes;
+    private final LotesPlan lotes;
 
     private JobListWorkloadPlan(final WorkloadSettings settings, final TimeMode mode, final Units units,
                                 final ServerTable cluster, final Model model, final double horizon, final double warmup,
-                                final JobList list, final LotesSolution lotes) {
+                                final JobList list, final LotesPlan lotes) {
         super(settings, mode, units, cluster, model, horizon, warmup, seed -> list.workload(mode, 1.0));
         this.list = list;
         this.lotes = lotes;
@@ -92,15 +92,15 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
         }
         Model model = Model.of(cluster);
         JobList jobs = list;
-        LotesSolution lotes = null;
+        LotesPlan lotes = null;
         if (LotesPlans.needed(context.schedulers())) {
             // k-means classes of the list's first hours and the plan, as for a trace, made here so that a
             // refusal comes before any output
             requireNoClassColumn(list, file);
-            final JobClasses jobClasses = LotesPlans.classes(list, clustering, classesSpec, file.toString());
-            jobs = list.withClasses(LotesPlans.classify(jobClasses, list));
-            lotes = LotesPlans.solve(cluster, units, jobClasses, LotesPlans.LIST_TIME_UNIT_HOURS, "--jobs");
-            model = model.withPlan(lotes.plan());
+            final KMeansClasses jobClasses = LotesPlans.classes(list, clustering, classesSpec, file.toString());
+            jobs = list.withClasses(jobClasses.classify(list));
+            lotes = LotesPlans.solve(cluster, units, jobClasses, JobClustering.LIST_TIME_UNIT_HOURS, "--jobs");
+            model = model.withPlan(lotes);
         }
         return new JobListWorkloadPlan(settings, mode, units, cluster, model, horizon, warmup, jobs, lotes);
     }

@@ -27,7 +27,8 @@ import org.stowage.sweep.Sweep;
  *   <li>the kernel's declared {@link KernelRequirements} against the workload: resources, time mode,
  *       discrete job types, capacities that differ by powers of 2, a plan its model can hold (LoTES plans
  *       from generated job classes and rates);</li>
- *   <li>the plan the kernel reads is made now ({@link PlannedRuns#planned}; cached, so the run reuses it);</li>
+ *   <li>the plan the kernel reads is made now ({@link PlannedRuns#planned}, by the command's runs, whose cache
+ *       the runs then reuse);</li>
  *   <li>the kernel is attached to the very cluster and model, with no jobs: whatever else it checks when a
  *       simulation starts (the partition kernels' depth J against the capacities, say) fails here.</li>
  * </ol>
@@ -43,7 +44,8 @@ public final class KernelFit {
      *
      * @throws IllegalArgumentException one line naming {@code --scheduler}, the scheduler and the workload
      */
-    public static RunSpec prepare(final String scheduler, final WorkloadPlan plan, final long seed) {
+    public static RunSpec prepare(final String scheduler, final WorkloadPlan plan, final long seed,
+                                  final PlannedRuns runs) {
         final KernelDefinition definition = Kernels.definitionOf(scheduler);
         final String unmet = unmet(definition.requirements(), plan);
         if (unmet != null) {
@@ -51,7 +53,7 @@ public final class KernelFit {
         }
         final RunSpec spec;
         try {
-            spec = PlannedRuns.planned(plan.runSpec(scheduler, seed));
+            spec = runs.planned(plan.runSpec(scheduler, seed));
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid value for --scheduler: '" + scheduler + "' cannot be planned for "
                 + plan.jobsWords() + " on " + plan.settings.describe(WorkloadSettings.SERVERS) + ": " + e.getMessage(), e);
@@ -73,7 +75,8 @@ public final class KernelFit {
      *
      * @param traceWords the figure's trace in the user's words ({@code --trace 'DIR'}), for messages
      */
-    public static void checkFigure(final Figure figure, final Scale scale, final long seed, final String traceWords) {
+    public static void checkFigure(final Figure figure, final Scale scale, final long seed, final String traceWords,
+                                   final PlannedRuns runs) {
         try {
             figure.prepareInputs(scale, seed);
             final Sweep sweep = figure.sweep(scale, seed);
@@ -84,7 +87,7 @@ public final class KernelFit {
                 for (final String scheduler : sweep.schedulers()) {
                     final RunSpec run = figure.spec(point, scheduler, scale);
                     if (run != null) {
-                        attach(PlannedRuns.planned(run), seed);
+                        attach(runs.planned(run), seed);
                     }
                 }
             }

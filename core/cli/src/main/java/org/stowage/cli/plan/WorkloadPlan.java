@@ -13,6 +13,7 @@ import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.experiment.WorkloadSource;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
+import org.stowage.sweep.PlannedRuns;
 
 /**
  * A workload that {@link WorkloadSettings} describe, checked whole: the cluster, the model a kernel may
@@ -33,8 +34,9 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
      * @param heapLimit  the heap one run may use (servers beyond it are refused before they are made)
      * @param schedulers every scheduler the command runs, so that a plan one of them reads is made (LoTES)
      * @param traces     loaded traces, shared by the points of a sweep (a load takes seconds)
+     * @param runs       the command's runs, whose plans (LoTES's for generated jobs) a plan of the workload shares
      */
-    public record Context(long heapLimit, List<String> schedulers, TraceWorkloadPlan.Cache traces) {
+    public record Context(long heapLimit, List<String> schedulers, TraceWorkloadPlan.Cache traces, PlannedRuns runs) {
         public Context {
             schedulers = List.copyOf(schedulers);
         }

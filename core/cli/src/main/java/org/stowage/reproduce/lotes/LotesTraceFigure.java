@@ -32,8 +32,8 @@ import org.stowage.reproduce.Scale;
 import org.stowage.reproduce.SpecFigure;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
-import org.stowage.theory.lotes.JobClasses;
 import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.KMeansClasses;
 import org.stowage.theory.lotes.LotesInstance;
 import org.stowage.theory.lotes.LotesPlanner;
 
@@ -76,7 +76,7 @@ public final class LotesTraceFigure implements SpecFigure {
     private static final String TETRIS_SHORTER = "docs/LOTES.md#why-tetris-beats-lotes-on-the-trace-fig-8";
 
     /** What every figure of the three shares at one scale: the labelled trace, the cluster and the plan. */
-    record Setup(LoadedTrace trace, ServerTable cluster, Model model, LotesPlan plan, JobClasses classes,
+    record Setup(LoadedTrace trace, ServerTable cluster, Model model, LotesPlan plan, KMeansClasses classes,
                  double horizon, long[] arrivalsPerWindow) {
     }
 
@@ -101,7 +101,7 @@ public final class LotesTraceFigure implements SpecFigure {
                 options = options.withGoogleBeforeWindow(true);
             }
             final LoadedTrace raw = Traces.load(spec, options);
-            final JobClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
+            final KMeansClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
             final LoadedTrace labelled = classes.label(raw);
             // the sample loads Table 1's 12,583 machines lightly (no scheduler ever queues): shrink every
             // configuration by one factor (at least one machine each) so that the sample's average demand
