@@ -24,6 +24,7 @@ import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.Command;
@@ -133,16 +134,16 @@ final class ReproduceCommand implements Callable<Integer> {
         for (final String value : addSchedulerValues) {
             for (final String name : value.split(SchedulerList.SPLIT, -1)) {
                 if (name.isBlank()) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: '" + value
+                    throw new InvalidValueException("--add-scheduler", "'" + value
                         + "' has an empty scheduler name");
                 }
                 try {
                     Kernels.byName(name.strip());
                 } catch (final IllegalArgumentException e) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + e.getMessage(), e);
+                    throw new InvalidValueException("--add-scheduler", e.getMessage(), e);
                 }
                 if (added.contains(name.strip())) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + name.strip()
+                    throw new InvalidValueException("--add-scheduler", name.strip()
                         + " given twice");
                 }
                 added.add(name.strip());
@@ -205,11 +206,11 @@ final class ReproduceCommand implements Callable<Integer> {
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
         if (trace != null && !Files.isDirectory(trace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' "
+            throw new InvalidValueException("--trace", "'" + trace + "' "
                 + (Files.exists(trace) ? "is not a directory" : "does not exist; " + FETCH_HINT));
         }
         if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "': " + figure
+            throw new InvalidValueException("--trace", "'" + trace + "': " + figure
                 + " reads no trace (the figures that do: " + String.join(", ", registry().traceFigureNames()) + ")");
         }
         final Path taskEvents = taskEvents();
@@ -226,7 +227,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 skipped.add(each.name());
             } else if (!added.isEmpty() && !each.takesAddedKernels()) {
                 if (selected.size() == 1) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + each.name()
+                    throw new InvalidValueException("--add-scheduler", each.name()
                         + " has no per-kernel runs to add " + String.join(", ", added) + " to");
                 }
                 withoutAdded.add(each.name());

@@ -11,6 +11,7 @@ import org.stowage.cli.plan.MemoryCheck;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.core.Messages;
 import org.stowage.core.kernel.KernelRegistryException;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.traces.TraceFetchFailure;
 
 import picocli.CommandLine;
@@ -113,7 +114,7 @@ public final class StowageCli {
         commandLine.setParameterExceptionHandler((error, arguments) -> {
             final String message;
             if (error.getCause() instanceof SpecException spec && error.getArgSpec() instanceof OptionSpec option) {
-                message = "invalid value for " + option.longestName() + ": " + spec.getMessage();
+                message = new InvalidValueException(option.longestName(), spec.getMessage()).getMessage();
             } else {
                 message = error.getMessage();
             }

@@ -33,6 +33,7 @@ import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.Command;
@@ -116,7 +117,7 @@ final class SweepCommand implements Callable<Integer> {
         // every check first: nothing runs, and nothing is written, unless the whole grid is good
         schedulers = SchedulerList.parse(schedulerValues);
         if (replications < 1) {
-            throw new IllegalArgumentException("invalid value for --replications: " + replications + " (must be >= 1)");
+            throw new InvalidValueException("--replications", replications + " (must be >= 1)");
         }
         engineOptions.validate(threads);
         final List<Sweep.Axis> axes = new ArrayList<>();
@@ -125,7 +126,7 @@ final class SweepCommand implements Callable<Integer> {
             final Sweep.Axis parsed = parseAxis(axis);
             for (final Sweep.Axis earlier : axes) {
                 if (earlier.name().equals(parsed.name())) {
-                    throw new IllegalArgumentException("invalid value for --vary: '" + axis + "' varies " + parsed.name()
+                    throw new InvalidValueException("--vary", "'" + axis + "' varies " + parsed.name()
                         + " a second time (give one --vary " + parsed.name() + "=... with every value)");
                 }
             }
@@ -133,7 +134,7 @@ final class SweepCommand implements Callable<Integer> {
             gridUnits = gridUnits > MAX_UNITS ? gridUnits : gridUnits * parsed.values().size();
         }
         if (gridUnits > MAX_UNITS) {
-            throw new IllegalArgumentException("invalid value for --vary: " + String.join(" ", vary) + " with "
+            throw new InvalidValueException("--vary", String.join(" ", vary) + " with "
                 + replications + " replication(s) and " + schedulers.size() + " scheduler(s) makes more than "
                 + MAX_UNITS + " runs");
         }
@@ -259,7 +260,7 @@ final class SweepCommand implements Callable<Integer> {
             try {
                 settings = settings.with(name, coordinate.getValue());
             } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException("invalid value for --vary: " + name + "=" + coordinate.getValue()
+                throw new InvalidValueException("--vary", name + "=" + coordinate.getValue()
                     + ": " + e.getMessage(), e);
             }
         }
@@ -278,7 +279,7 @@ final class SweepCommand implements Callable<Integer> {
         try {
             Kernels.byName(schedulerSpec);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --vary: " + e.getMessage(), e);
+            throw new InvalidValueException("--vary", e.getMessage(), e);
         }
         return schedulerSpec;
     }
@@ -303,12 +304,12 @@ final class SweepCommand implements Callable<Integer> {
     static Sweep.Axis parseAxis(final String text) {
         final int equals = text.indexOf('=');
         if (equals <= 0 || equals == text.length() - 1) {
-            throw new IllegalArgumentException("invalid value for --vary: '" + text + "' (expected NAME=VALUES)");
+            throw new InvalidValueException("--vary", "'" + text + "' (expected NAME=VALUES)");
         }
         final String name = text.substring(0, equals);
         final String values = text.substring(equals + 1);
         if (!name.startsWith("scheduler.") && !WorkloadSettings.VARIABLE.contains(name)) {
-            throw new IllegalArgumentException("invalid value for --vary: '" + text + "': cannot vary '" + name
+            throw new InvalidValueException("--vary", "'" + text + "': cannot vary '" + name
                 + "'; variable: " + String.join(", ", WorkloadSettings.VARIABLE) + ", or scheduler.KEY");
         }
         final String[] range = values.split(":");
@@ -317,7 +318,7 @@ final class SweepCommand implements Callable<Integer> {
             final double end = Double.parseDouble(range[1]);
             final double step = Double.parseDouble(range[2]);
             if (!(step > 0) || !(end >= start) || (end - start) / step > 100_000) {
-                throw new IllegalArgumentException("invalid value for --vary: '" + text
+                throw new InvalidValueException("--vary", "'" + text
                     + "' (START:END:STEP needs step > 0, end >= start and at most 100000 values)");
             }
             final List<String> list = new ArrayList<>();
@@ -332,7 +333,7 @@ final class SweepCommand implements Callable<Integer> {
         final List<String> list = new ArrayList<>();
         for (final String value : values.split(separator, -1)) {
             if (value.isBlank()) {
-                throw new IllegalArgumentException("invalid value for --vary: '" + text + "' has an empty value");
+                throw new InvalidValueException("--vary", "'" + text + "' has an empty value");
             }
             list.add(value.strip());
         }
@@ -344,7 +345,7 @@ final class SweepCommand implements Callable<Integer> {
         final Set<String> seen = new HashSet<>();
         for (final String value : values) {
             if (!seen.add(value)) {
-                throw new IllegalArgumentException("invalid value for --vary: '" + text + "' gives " + value + " twice");
+                throw new InvalidValueException("--vary", "'" + text + "' gives " + value + " twice");
             }
         }
         return values;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.traces.TraceDownloader;
 import org.stowage.traces.TraceSources;
 import org.stowage.traces.TraceSources.RemoteFile;
@@ -78,13 +79,13 @@ final class TracesFetchCommand implements Callable<Integer> {
         for (final String name : names) {
             final Source source = TraceSources.byName(name);
             if (sources.contains(source)) {
-                throw new IllegalArgumentException("invalid value for TRACE: " + source.name() + " given twice");
+                throw new InvalidValueException("TRACE", source.name() + " given twice");
             }
             sources.add(source);
         }
         final boolean google = sources.stream().anyMatch(source -> "google2011".equals(source.name()));
         if (parts != null && !google) {
-            throw new IllegalArgumentException("invalid value for --parts: '" + parts + "': only google2011 has parts"
+            throw new InvalidValueException("--parts", "'" + parts + "': only google2011 has parts"
                 + " (fetching " + String.join(", ", names) + ")");
         }
         final int[] googleParts = TraceSources.parseParts(parts == null ? TraceSources.DEFAULT_GOOGLE_PARTS : parts);
@@ -137,14 +138,14 @@ final class TracesFetchCommand implements Callable<Integer> {
     /** --to is a writable directory, or the nearest folder that exists above it is (made when a file arrives). */
     private void checkDestination() {
         if (Files.exists(to) && !Files.isDirectory(to)) {
-            throw new IllegalArgumentException("invalid value for --to: '" + to + "' is not a directory");
+            throw new InvalidValueException("--to", "'" + to + "' is not a directory");
         }
         Path existing = to.toAbsolutePath();
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
         }
         if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
-            throw new IllegalArgumentException("invalid value for --to: '" + to + "' cannot be created"
+            throw new InvalidValueException("--to", "'" + to + "' cannot be created"
                 + (existing == null ? "" : " (" + existing + " is not a writable directory)"));
         }
     }

@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 import org.stowage.core.Messages;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * Checks an output directory before any work is done, so a bad {@code --out} costs nothing: the path must
@@ -116,7 +117,7 @@ public final class OutputDirectory {
     }
 
     private static IllegalArgumentException error(final String flag, final String directory, final String reason) {
-        return new IllegalArgumentException((flag == null ? "output directory" : "invalid value for " + flag + ":")
-            + " '" + directory + "' " + reason);
+        return flag == null ? new IllegalArgumentException("output directory '" + directory + "' " + reason)
+            : new InvalidValueException(flag, "'" + directory + "' " + reason);
     }
 }

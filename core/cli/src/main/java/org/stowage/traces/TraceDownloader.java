@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.terminal.Progress;
 import org.stowage.traces.TraceSources.Check;
 import org.stowage.traces.TraceSources.RemoteFile;
@@ -425,11 +426,11 @@ public final class TraceDownloader {
         try {
             final URI uri = new URI(base + path);
             if (!"https".equals(uri.getScheme()) && !"http".equals(uri.getScheme())) {
-                throw new IllegalArgumentException("invalid value for --base-url: '" + base + "' (an http or https URL)");
+                throw new InvalidValueException("--base-url", "'" + base + "' (an http or https URL)");
             }
             return uri;
         } catch (final URISyntaxException e) {
-            throw new IllegalArgumentException("invalid value for --base-url: '" + base + "': " + e.getReason(), e);
+            throw new InvalidValueException("--base-url", "'" + base + "': " + e.getReason(), e);
         }
     }
 

@@ -18,6 +18,7 @@ import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * The one check of a (scheduler, workload) pair, made for every pair of a command before any of them runs:
@@ -47,19 +48,19 @@ public final class KernelFit {
         final KernelDefinition definition = Kernels.definitionOf(scheduler);
         final String unmet = unmet(definition.requirements(), plan);
         if (unmet != null) {
-            throw new IllegalArgumentException("invalid value for --scheduler: '" + scheduler + "' " + unmet);
+            throw new InvalidValueException("--scheduler", "'" + scheduler + "' " + unmet);
         }
         final RunSpec spec;
         try {
             spec = PlannedRuns.planned(plan.runSpec(scheduler, seed));
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --scheduler: '" + scheduler + "' cannot be planned for "
+            throw new InvalidValueException("--scheduler", "'" + scheduler + "' cannot be planned for "
                 + plan.jobsWords() + " on " + plan.settings.describe(WorkloadSettings.SERVERS) + ": " + e.getMessage(), e);
         }
         try {
             attach(spec, seed);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --scheduler: '" + scheduler + "' does not run on "
+            throw new InvalidValueException("--scheduler", "'" + scheduler + "' does not run on "
                 + plan.settings.describe(WorkloadSettings.SERVERS) + " with " + plan.jobsWords() + ": " + e.getMessage(),
                 e);
         }
@@ -89,7 +90,7 @@ public final class KernelFit {
                 }
             }
         } catch (final TraceFormatException e) {
-            throw new IllegalArgumentException("invalid value for " + traceWords + ": " + e.getMessage(), e);
+            throw new InvalidValueException(traceWords, e.getMessage(), e);
         }
     }
 

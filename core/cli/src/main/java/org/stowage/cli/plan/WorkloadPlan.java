@@ -13,6 +13,7 @@ import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.experiment.WorkloadSource;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * A workload that {@link WorkloadSettings} describe, checked whole: the cluster, the model a kernel may
@@ -157,7 +158,7 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
             case "continuous":
                 return TimeMode.CONTINUOUS;
             default:
-                throw new IllegalArgumentException("invalid value for --time-mode: '" + text + "' (slotted or continuous)");
+                throw new InvalidValueException("--time-mode", "'" + text + "' (slotted or continuous)");
         }
     }
 
@@ -166,7 +167,7 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
         try {
             return new Units(resolution);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
+            throw new InvalidValueException("--resolution", e.getMessage(), e);
         }
     }
 
@@ -175,7 +176,7 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
                                final String dimensionsSource, final long heapLimit) {
         final ServersSpec servers = settings.get(WorkloadSettings.SERVERS);
         if (servers.dimensions(dimensions) != dimensions) {
-            throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
+            throw new InvalidValueException("--servers", "'" + servers + "' has "
                 + servers.dimensions(dimensions) + " resources but " + dimensionsSource + " has " + dimensions);
         }
         MemoryCheck.requireServers(servers, dimensions, heapLimit);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.stowage.core.kernel.Kernels;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * The {@code --scheduler} values of {@code run} and {@code sweep}: each repeatable and comma-separated,
@@ -30,7 +31,7 @@ public final class SchedulerList {
                 try {
                     Kernels.byName(name.strip());
                 } catch (final IllegalArgumentException e) {
-                    throw new IllegalArgumentException("invalid value for --scheduler: " + e.getMessage(), e);
+                    throw new InvalidValueException("--scheduler", e.getMessage(), e);
                 }
                 if (schedulers.contains(name.strip())) {
                     // two identical runs would be two indistinguishable rows in every file
@@ -40,7 +41,7 @@ public final class SchedulerList {
             }
         }
         if (schedulers.isEmpty()) {
-            throw new IllegalArgumentException("invalid value for --scheduler: none given");
+            throw new InvalidValueException("--scheduler", "none given");
         }
         return schedulers;
     }
