@@ -50,6 +50,9 @@ import org.stowage.core.state.ServerView;
  * service time is fixed when it starts: its work divided by the rate of its class on the server's class
  * (rounded up to whole slots, at least one, in slotted time). Dummy jobs take their type's exact size.
  *
+ * <p>The kernel is handed a context of its own and read-only views of the job and server tables, none of
+ * which can be cast to the engine's objects.
+ *
  * <p>Not thread-safe; no global state, so any number of simulations may run side by side.
  */
 public final class Simulation implements SchedulerContext {
@@ -58,6 +61,10 @@ public final class Simulation implements SchedulerContext {
 
     private final JobTable jobs;
     private final ServerTable servers;
+    /** What the kernel sees: views of the tables, and a context that is not this object. */
+    private final JobView jobView;
+    private final ServerView serverView;
+    private final KernelContext kernelContext = new KernelContext();
     private final TimeMode timeMode;
     private final Workload workload;
     private final Scheduler scheduler;
@@ -106,6 +113,8 @@ public final class Simulation implements SchedulerContext {
             : Objects.requireNonNull(builder.factory, "scheduler").create(model);
         this.jobs = new JobTable(dimensions, initialCapacity(builder.initialJobCapacity, workload.announcedJobs(),
             dimensions));
+        this.jobView = jobs.readOnly();
+        this.serverView = servers.readOnly();
         final List<SimulationListener> all = new ArrayList<>(builder.listeners);
         if (builder.auditEvery > 0) {
             all.add(new InvariantChecker(this, builder.auditEvery));
@@ -117,7 +126,7 @@ public final class Simulation implements SchedulerContext {
         this.queueUniverse = servers.maxCapacity(0) + 1;
         this.departures = new DepartureQueue(jobs, timeMode == TimeMode.SLOTTED, servers.count() * 4);
         this.ticks = new TimedEventHeap(16);
-        scheduler.attach(this);
+        scheduler.attach(kernelContext);
     }
 
     /**
@@ -363,9 +372,10 @@ public final class Simulation implements SchedulerContext {
 
     // ---- SchedulerContext ----
 
+    /** The read-only view of the jobs that the kernel sees. */
     @Override
     public JobView jobs() {
-        return jobs;
+        return jobView;
     }
 
     /** The job table itself, for the engine's listeners (metrics, checks). */
@@ -373,8 +383,14 @@ public final class Simulation implements SchedulerContext {
         return jobs;
     }
 
+    /** The read-only view of the servers that the kernel sees. */
     @Override
     public ServerView servers() {
+        return serverView;
+    }
+
+    /** The server table itself, for the engine's listeners and tests. */
+    public ServerTable serverTable() {
         return servers;
     }
 
@@ -586,6 +602,87 @@ public final class Simulation implements SchedulerContext {
     /** Dummy jobs removed before their departure time. */
     public long dummiesCancelled() {
         return dummiesCancelled;
+    }
+
+    /**
+     * The context the kernel is handed: the simulation's, forwarded, but not the simulation itself, so a
+     * kernel cannot cast it and reach the tables, the listeners or the event loop.
+     */
+    private final class KernelContext implements SchedulerContext {
+        @Override
+        public JobView jobs() {
+            return jobView;
+        }
+
+        @Override
+        public ServerView servers() {
+            return serverView;
+        }
+
+        @Override
+        public TimeMode timeMode() {
+            return timeMode;
+        }
+
+        @Override
+        public double now() {
+            return now;
+        }
+
+        @Override
+        public Model model() {
+            return model;
+        }
+
+        @Override
+        public JobQueue newQueue() {
+            return Simulation.this.newQueue();
+        }
+
+        @Override
+        public JobQueue newQueue(final JobQueue.Order order) {
+            return Simulation.this.newQueue(order);
+        }
+
+        @Override
+        public FifoQueue newFifoQueue() {
+            return Simulation.this.newFifoQueue();
+        }
+
+        @Override
+        public void place(final int job, final int server) {
+            Simulation.this.place(job, server);
+        }
+
+        @Override
+        public int placeDummy(final int jobClass, final int server, final double serviceTime) {
+            return Simulation.this.placeDummy(jobClass, server, serviceTime);
+        }
+
+        @Override
+        public void removeDummy(final int job) {
+            Simulation.this.removeDummy(job);
+        }
+
+        @Override
+        public boolean arrivalsEnded() {
+            return Simulation.this.arrivalsEnded();
+        }
+
+        @Override
+        public void scheduleTick(final double time, final long tag) {
+            Simulation.this.scheduleTick(time, tag);
+        }
+
+        @Override
+        public RandomGenerator random(final int stream) {
+            return Simulation.this.random(stream);
+        }
+
+        @Override
+        public String toString() {
+            return "the context of " + scheduler.name();
+        }
     }
 
     /** Builds a {@link Simulation}. Servers, workload and scheduler are required. */
