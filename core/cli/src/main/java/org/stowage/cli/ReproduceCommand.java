@@ -13,7 +13,6 @@ import java.util.concurrent.Callable;
 
 import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.spec.SchedulerList;
-import org.stowage.core.kernel.Kernels;
 import org.stowage.report.HtmlReport;
 import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
@@ -137,11 +136,7 @@ final class ReproduceCommand implements Callable<Integer> {
                     throw new InvalidValueException("--add-scheduler", "'" + value
                         + "' has an empty scheduler name");
                 }
-                try {
-                    Kernels.byName(name.strip());
-                } catch (final IllegalArgumentException e) {
-                    throw new InvalidValueException("--add-scheduler", e.getMessage(), e);
-                }
+                SchedulerList.check(name.strip(), "--add-scheduler");
                 if (added.contains(name.strip())) {
                     throw new InvalidValueException("--add-scheduler", name.strip()
                         + " given twice");
@@ -199,8 +194,21 @@ final class ReproduceCommand implements Callable<Integer> {
         }
     }
 
+    /** The --out directory, held from the moment it is made until the command ends. */
+    private OutputDirectory.Held held;
+
     @Override
     public Integer call() {
+        try {
+            return reproduce();
+        } finally {
+            if (held != null) {
+                held.close();
+            }
+        }
+    }
+
+    private Integer reproduce() {
         final PrintWriter printer = spec.commandLine().getOut();
         engineOptions.validate(threads);
         final List<Figure> selected = registry().select(figure);
@@ -259,6 +267,7 @@ final class ReproduceCommand implements Callable<Integer> {
             // after the engine starts (a bad --master fails there), before anything is written
             HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
+            held = OutputDirectory.lock(out, "--out");
             for (final Figure each : chosen) {
                 final Path directory = out.resolve(each.name());
                 final int total = Reproduction.units(each, scale);

@@ -21,9 +21,11 @@ import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.cli.plan.WorkloadSettings;
 import org.stowage.cli.spec.SchedulerList;
+import org.stowage.core.Messages;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.metrics.Stability;
+import org.stowage.report.Charts;
 import org.stowage.report.HtmlReport;
 import org.stowage.report.RunPlots;
 import org.stowage.report.RunTable;
@@ -112,8 +114,21 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private EngineOptions engineOptions;
 
+    /** The --out directory, held from the moment it is made until the command ends. */
+    private OutputDirectory.Held held;
+
     @Override
     public Integer call() {
+        try {
+            return sweepAll();
+        } finally {
+            if (held != null) {
+                held.close();
+            }
+        }
+    }
+
+    private Integer sweepAll() {
         // every check first: nothing runs, and nothing is written, unless the whole grid is good
         schedulers = SchedulerList.parse(schedulerValues);
         if (replications < 1) {
@@ -168,13 +183,15 @@ final class SweepCommand implements Callable<Integer> {
 
         final PrintWriter printer = spec.commandLine().getOut();
         final PrintWriter errors = spec.commandLine().getErr();
-        cli.onInterrupt(() -> finishedOnDisk(out) + " of " + units + " runs are on disk in " + out.resolve("runs")
-            + "; rerun the same command to resume");
         final Sweep.Outcome outcome;
         try (SweepEngine engine = engineOptions.open(threads)) {
             // after the engine starts (a bad --master fails there), before anything is written
             HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.SWEEP, "--out");
+            held = OutputDirectory.lock(out, "--out");
+            // from here on a failure is one after work was done: it says what is on disk
+            cli.onInterrupt(() -> finishedOnDisk(out) + " of " + units + " runs are on disk in " + out.resolve("runs")
+                + "; rerun the same command to resume");
             printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %s into %s%n",
                 units, units / replications / schedulers.size(), replications, schedulers.size(), engine.description(),
                 out);
@@ -182,7 +199,7 @@ final class SweepCommand implements Callable<Integer> {
             try (Progress progress = Progress.of("sweep", units)) {
                 outcome = sweep.run(out, new Sweep.Work(runner(), CommandRecipe.of(spec, null)), engine,
                     Integer.MAX_VALUE, progress::stepTo, note -> {
-                        errors.println(org.stowage.core.Messages.printable(note));
+                        errors.println(Messages.printable(note));
                         errors.flush();
                     });
             }
@@ -192,14 +209,18 @@ final class SweepCommand implements Callable<Integer> {
         cli.onInterrupt(() -> "while writing " + out + "; every run is on disk, rerun the same command to finish");
         printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
         printTable(printer, sweep, outcome, toCompletion);
-        final List<String> plots;
+        final List<String> plots = new ArrayList<>();
+        final List<String> skipped;
+        final List<Sweep.Unit> finished = outcome.finished();
+        final boolean batch = toCompletion;
         try {
-            plots = noPlots ? List.of() : RunPlots.sweepMeasures(out, sweep, outcome.finished(), toCompletion);
+            skipped = noPlots ? List.of() : Charts.collectingSkips(
+                () -> plots.addAll(RunPlots.sweepMeasures(out, sweep, finished, batch)));
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write plots to " + out + ": " + e.getMessage(), e);
         }
         try {
-            report(sweep, outcome, toCompletion, plots).write(out);
+            report(sweep, outcome, toCompletion, plots, skipped).write(out);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
         }
@@ -207,6 +228,11 @@ final class SweepCommand implements Callable<Integer> {
             + (noPlots ? "" : plots.isEmpty() ? "; no plots: no axis has two numbers or more"
             : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name())
             + "; open " + out.resolve(HtmlReport.FILE));
+        for (final String skip : skipped) {
+            // the results are complete: a plot that could not be drawn is a note, never a failure
+            errors.println(Messages.printable("stowage sweep: note: " + skip));
+        }
+        errors.flush();
         cli.onInterrupt(() -> null);
         return 0;
     }
@@ -226,7 +252,9 @@ final class SweepCommand implements Callable<Integer> {
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return PlannedRuns.run(planAt(point, context).runSpec(schedulerAt(point, scheduler), point.seed()));
+                final WorkloadPlan plan = planAt(point, context);
+                return PlannedRuns.run(plan.runSpec(schedulerAt(point, scheduler), point.seed()), fraction -> { },
+                    point.where(), plan.units());
             }
 
             @Override
@@ -413,7 +441,7 @@ final class SweepCommand implements Callable<Integer> {
      * the inputs and the files.
      */
     private HtmlReport report(final Sweep sweep, final Sweep.Outcome outcome, final boolean toCompletion,
-                              final List<String> plots) throws IOException {
+                              final List<String> plots, final List<String> skipped) throws IOException {
         final HtmlReport page = new HtmlReport("stowage sweep: " + sweep.units().size() + " runs");
         page.command(spec.commandLine().getParseResult().originalArgs());
         final List<String> grid = new ArrayList<>();
@@ -454,8 +482,11 @@ final class SweepCommand implements Callable<Integer> {
         page.paragraph((sweep.replications() > 1 ? "Each value is the mean over the replications +- the half-width of"
             + " its 95% Student-t interval. " : "") + "The verdict columns count replications. Every metric is in "
             + SweepFiles.RESULTS + " (each run) and " + SweepFiles.SUMMARY + " (means and intervals).");
-        if (!plots.isEmpty()) {
+        if (!plots.isEmpty() || !skipped.isEmpty()) {
             page.section("Plots", "plots");
+            for (final String skip : skipped) {
+                page.paragraph(skip);
+            }
             for (final String plot : plots) {
                 page.figure(out, out.resolve(plot + ".svg"), plot + " against " + RunPlots.numericAxis(sweep).name());
             }

@@ -9,6 +9,7 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.kernel.KernelDefinition;
+import org.stowage.core.kernel.KernelRegistryException;
 import org.stowage.core.kernel.KernelRequirements;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.kernel.lotes.LotesPlan;
@@ -16,6 +17,7 @@ import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.TraceFormatException;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.KernelFailure;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.terminal.InvalidValueException;
@@ -58,7 +60,10 @@ public final class KernelFit {
                 + plan.jobsWords() + " on " + plan.settings.describe(WorkloadSettings.SERVERS) + ": " + e.getMessage(), e);
         }
         try {
-            attach(spec, seed);
+            attach(spec, seed, "--scheduler", "on " + plan.settings.describe(WorkloadSettings.SERVERS) + " with "
+                + plan.jobsWords());
+        } catch (final InvalidValueException e) {
+            throw e;
         } catch (final IllegalArgumentException e) {
             throw new InvalidValueException("--scheduler", "'" + scheduler + "' does not run on "
                 + plan.settings.describe(WorkloadSettings.SERVERS) + " with " + plan.jobsWords() + ": " + e.getMessage(),
@@ -85,7 +90,7 @@ public final class KernelFit {
                 for (final String scheduler : sweep.schedulers()) {
                     final RunSpec run = figure.spec(point, scheduler, scale);
                     if (run != null) {
-                        attach(PlannedRuns.planned(run), seed);
+                        attach(PlannedRuns.planned(run), seed, "--add-scheduler", "for " + figure.name());
                     }
                 }
             }
@@ -94,11 +99,23 @@ public final class KernelFit {
         }
     }
 
-    /** Attaches the kernel of {@code spec} to its cluster and model, with no jobs (its set-up checks run). */
-    private static void attach(final RunSpec spec, final long seed) {
-        Simulation.builder().servers(spec.servers()).workload(new NoJobs(spec.dimensions()))
-            .model(spec.resolvedModel()).scheduler(Kernels.byName(spec.scheduler())).timeMode(spec.timeMode())
-            .seed(seed).initialJobCapacity(1).build();
+    /**
+     * Attaches the kernel of {@code spec} to its cluster and model, with no jobs (its set-up checks run). A
+     * kernel that refuses the workload throws an IllegalArgumentException, as it was; one that fails (its
+     * parameters, its factory or its attach throw anything else, or its factory makes nothing) is refused in
+     * one line naming {@code option}, the kernel, its family and jar, and {@code context}: nothing has run.
+     */
+    private static void attach(final RunSpec spec, final long seed, final String option, final String context) {
+        try {
+            Simulation.builder().servers(spec.servers()).workload(new NoJobs(spec.dimensions()))
+                .model(spec.resolvedModel()).scheduler(Kernels.byName(spec.scheduler())).timeMode(spec.timeMode())
+                .seed(seed).initialJobCapacity(1).build();
+        } catch (final IllegalArgumentException | OutOfMemoryError | KernelRegistryException e) {
+            throw e;
+        } catch (final RuntimeException | Error e) {
+            throw new InvalidValueException(option, "'" + spec.scheduler() + "'" + KernelFailure.origin(spec.scheduler())
+                + " failed to set up " + context + ": " + KernelFailure.describe(e), e);
+        }
     }
 
     /** What the workload lacks that the kernel requires, as the rest of a sentence; null when it fits. */

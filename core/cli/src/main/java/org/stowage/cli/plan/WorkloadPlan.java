@@ -162,6 +162,11 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
         }
     }
 
+    /** The units sizes and capacities are in ({@code --resolution}). */
+    public Units units() {
+        return units;
+    }
+
     /** The units of {@code --resolution}; an error names the flag. */
     public static Units units(final int resolution) {
         try {
