@@ -193,12 +193,12 @@ public final class Simulation implements SchedulerContext {
             if (e instanceof OutOfMemoryError memory) {
                 throw memory;
             }
-            throw new SchedulerFault("the scheduler factory " + factory.getClass().getName() + " failed: "
+            throw new SchedulerFault("its scheduler factory failed: "
                 + Messages.describe(e), factory.getClass().getName(), Double.NaN, null, e);
         }
         if (made == null) {
-            throw new SchedulerFault("the scheduler factory " + factory.getClass().getName() + " returned no scheduler"
-                + " (null)", factory.getClass().getName(), Double.NaN, null, null);
+            throw new SchedulerFault("its scheduler factory returned no scheduler (null)", factory.getClass().getName(),
+                Double.NaN, null, null);
         }
         return made;
     }
