@@ -3,6 +3,7 @@ package org.stowage.cli;
 import java.util.ServiceLoader;
 
 import org.stowage.sweep.SweepEngine;
+import org.stowage.terminal.InvalidValueException;
 
 import picocli.CommandLine.Option;
 
@@ -35,7 +36,7 @@ final class EngineOptions {
             }
             final int workers = workers(threads);
             if (workers < 1 || workers > MAX_THREADS) {
-                throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be in [1, "
+                throw new InvalidValueException("--threads", workers + " (must be in [1, "
                     + MAX_THREADS + "])");
             }
         } else if (threads != null) {
@@ -54,10 +55,10 @@ final class EngineOptions {
             }
         }
         if (engine.equals(SPARK)) {
-            throw new IllegalArgumentException("invalid value for --engine: '" + SPARK + "' needs the stowage-spark jar"
+            throw new InvalidValueException("--engine", "'" + SPARK + "' needs the stowage-spark jar"
                 + " and Spark on the class path: use bin/stowage-spark, or spark-submit spark/target/stowage-spark.jar");
         }
-        throw new IllegalArgumentException("invalid value for --engine: '" + engine + "' (" + LOCAL + " or " + SPARK + ")");
+        throw new InvalidValueException("--engine", "'" + engine + "' (" + LOCAL + " or " + SPARK + ")");
     }
 
     /** Opens the engine (for Spark, starts a driver: seconds). */

@@ -13,7 +13,6 @@ import java.util.concurrent.Callable;
 
 import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.spec.SchedulerList;
-import org.stowage.core.kernel.Kernels;
 import org.stowage.report.HtmlReport;
 import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
@@ -26,6 +25,7 @@ import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.terminal.Progress;
 
 import picocli.CommandLine.ArgGroup;
@@ -143,16 +143,12 @@ final class ReproduceCommand implements Callable<Integer> {
         for (final String value : addSchedulerValues) {
             for (final String name : value.split(SchedulerList.SPLIT, -1)) {
                 if (name.isBlank()) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: '" + value
+                    throw new InvalidValueException("--add-scheduler", "'" + value
                         + "' has an empty scheduler name");
                 }
-                try {
-                    Kernels.byName(name.strip());
-                } catch (final IllegalArgumentException e) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + e.getMessage(), e);
-                }
+                SchedulerList.check(name.strip(), "--add-scheduler");
                 if (added.contains(name.strip())) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + name.strip()
+                    throw new InvalidValueException("--add-scheduler", name.strip()
                         + " given twice");
                 }
                 added.add(name.strip());
@@ -208,8 +204,21 @@ final class ReproduceCommand implements Callable<Integer> {
         }
     }
 
+    /** The --out directory, held from the moment it is made until the command ends. */
+    private OutputDirectory.Held held;
+
     @Override
     public Integer call() {
+        try {
+            return reproduce();
+        } finally {
+            if (held != null) {
+                held.close();
+            }
+        }
+    }
+
+    private Integer reproduce() {
         final Path out = out();
         final long seed = seedOption.seed();
         final PrintWriter printer = spec.commandLine().getOut();
@@ -217,11 +226,11 @@ final class ReproduceCommand implements Callable<Integer> {
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
         if (trace != null && !Files.isDirectory(trace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' "
+            throw new InvalidValueException("--trace", "'" + trace + "' "
                 + (Files.exists(trace) ? "is not a directory" : "does not exist; " + FETCH_HINT));
         }
         if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "': " + figure
+            throw new InvalidValueException("--trace", "'" + trace + "': " + figure
                 + " reads no trace (the figures that do: " + String.join(", ", registry().traceFigureNames()) + ")");
         }
         final Path taskEvents = taskEvents();
@@ -238,7 +247,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 skipped.add(each.name());
             } else if (!added.isEmpty() && !each.takesAddedKernels()) {
                 if (selected.size() == 1) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + each.name()
+                    throw new InvalidValueException("--add-scheduler", each.name()
                         + " has no per-kernel runs to add " + String.join(", ", added) + " to");
                 }
                 withoutAdded.add(each.name());
@@ -270,6 +279,7 @@ final class ReproduceCommand implements Callable<Integer> {
             // after the engine starts (a bad --master fails there), before anything is written
             HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
+            held = OutputDirectory.lock(out, "--out");
             for (final Figure each : chosen) {
                 final Path directory = out.resolve(each.name());
                 final int total = Reproduction.units(each, scale);

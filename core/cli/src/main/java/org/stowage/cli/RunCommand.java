@@ -14,7 +14,7 @@ import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.plan.MemoryCheck;
 import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
-import org.stowage.core.experiment.Experiments;
+import org.stowage.core.Messages;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.report.HtmlReport;
@@ -97,18 +97,22 @@ final class RunCommand implements Callable<Integer> {
             HtmlReport.requireOurs(out, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
+        final List<RunResult> results = new ArrayList<>();
+        // from here on an interruption or a failure says what was kept; the header below tells a watcher so
+        cli.onInterrupt(() -> kept(results));
         printer.println(plan.description() + ", seed " + seed);
         final RunTable table = new RunTable(plan.toCompletion());
         table.header().forEach(printer::println);
-        final List<RunResult> results = new ArrayList<>();
-        cli.onInterrupt(() -> kept(results));
+        printer.flush();
+        String skipped = null;
         for (final RunSpec run : runs) {
             final String name = run.scheduler();
             final RunResult result;
-            try (Progress progress = Progress.of(name, 1000)) {
-                result = Experiments.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)));
+            try (Progress progress = Progress.of(Messages.printable(name), 1000)) {
+                result = planned.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)), null,
+                    plan.units());
             } catch (final OutOfMemoryError e) {
-                throw CommandFailure.outOfMemory(e, cli.maxHeap(), kept(results));
+                throw CommandFailure.outOfMemory(e, cli.maxHeap());
             }
             printer.println(table.row(result));
             printer.flush();
@@ -119,8 +123,8 @@ final class RunCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
                     + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
                 try {
-                    RunOutputs.write(out, plan.description(), plan.toCompletion(), plotsOption.drawn(), inputs(plan), finished,
-                        finished.size() == runs.size());
+                    skipped = RunOutputs.write(out, plan.description(), plan.toCompletion(), plotsOption.drawn(), inputs(plan),
+                        finished, finished.size() == runs.size());
                 } catch (final IOException e) {
                     throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
                 }
@@ -129,13 +133,24 @@ final class RunCommand implements Callable<Integer> {
             cli.onInterrupt(() -> kept(results));
         }
         if (out != null) {
+            final boolean drawn = plotsOption.drawn() && skipped == null;
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
-                + out.resolve(RunOutputs.SUMMARY)
-                + (plotsOption.drawn() ? ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg" : "")
+                + out.resolve(RunOutputs.SUMMARY) + (drawn ? ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg" : "")
                 + "; open " + out.resolve(HtmlReport.FILE));
+            if (skipped != null) {
+                // the results are complete: the plot that could not be drawn is a note, never a failure
+                note(RunOutputs.QUEUE_PLOT + ".png and .svg not drawn: " + skipped);
+            }
         }
         cli.onInterrupt(() -> null);
         return 0;
+    }
+
+    /** One line on standard error: {@code stowage run: note: TEXT}. */
+    private void note(final String text) {
+        final PrintWriter errors = spec.commandLine().getErr();
+        errors.println(Messages.printable("stowage run: note: " + text));
+        errors.flush();
     }
 
     /** What is on disk after {@code finished} of this run's schedulers, for an interruption or a failure. */

@@ -16,6 +16,7 @@ import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.core.Messages;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
+import org.stowage.report.Charts;
 import org.stowage.report.HtmlReport;
 import org.stowage.report.RunPlots;
 import org.stowage.report.RunTable;
@@ -95,8 +96,21 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private EngineOptions engineOptions;
 
+    /** The --out directory, held from the moment it is made until the command ends. */
+    private OutputDirectory.Held held;
+
     @Override
     public Integer call() {
+        try {
+            return sweepAll();
+        } finally {
+            if (held != null) {
+                held.close();
+            }
+        }
+    }
+
+    private Integer sweepAll() {
         // every check first: nothing runs, and nothing is written, unless the whole grid is good
         schedulerOptions.schedulers();
         out = OutputOption.of(output, null);
@@ -118,12 +132,14 @@ final class SweepCommand implements Callable<Integer> {
         final int units = sweep.units().size();
         final PrintWriter printer = spec.commandLine().getOut();
         final PrintWriter errors = spec.commandLine().getErr();
-        cli.onInterrupt(() -> SweepFiles.finishedOnDisk(out) + " of " + units + " runs are on disk in "
-            + out.resolve("runs") + "; rerun the same command to resume");
         try (SweepEngine engine = engineOptions.open(threads)) {
             // after the engine starts (a bad --master fails there), before anything is written
             HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.SWEEP, "--out");
+            held = OutputDirectory.lock(out, "--out");
+            // from here on a failure is one after work was done: it says what is on disk
+            cli.onInterrupt(() -> SweepFiles.finishedOnDisk(out) + " of " + units + " runs are on disk in " + out.resolve("runs")
+                + "; rerun the same command to resume");
             printer.printf(Locale.ROOT, "%d runs (%d points x %d replications x %d schedulers) on %s into %s%n",
                 units, units / replications / sweep.schedulers().size(), replications, sweep.schedulers().size(),
                 engine.description(),
@@ -147,14 +163,18 @@ final class SweepCommand implements Callable<Integer> {
         cli.onInterrupt(() -> "while writing " + out + "; every run is on disk, rerun the same command to finish");
         printer.printf(Locale.ROOT, "ran %d, kept %d finished earlier%n", outcome.executed(), outcome.skipped());
         printTable(printer, sweep, outcome, toCompletion);
-        final List<String> plots;
+        final List<String> plots = new ArrayList<>();
+        final List<String> skipped;
+        final List<Sweep.Unit> finished = outcome.finished();
+        final boolean batch = toCompletion;
         try {
-            plots = plotsOption.drawn() ? RunPlots.sweepMeasures(out, sweep, outcome.finished(), toCompletion) : List.of();
+            skipped = plotsOption.drawn() ? Charts.collectingSkips(
+                () -> plots.addAll(RunPlots.sweepMeasures(out, sweep, finished, batch))) : List.of();
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write plots to " + out + ": " + e.getMessage(), e);
         }
         try {
-            report(sweep, outcome, toCompletion, plots).write(out);
+            report(sweep, outcome, toCompletion, plots, skipped).write(out);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
         }
@@ -162,6 +182,12 @@ final class SweepCommand implements Callable<Integer> {
             + (!plotsOption.drawn() ? "" : plots.isEmpty() ? "; no plots: no axis has two numbers or more"
             : "; plots (.png, .svg) of " + String.join(", ", plots) + " against " + RunPlots.numericAxis(sweep).name())
             + "; open " + out.resolve(HtmlReport.FILE));
+        final PrintWriter errors = spec.commandLine().getErr();
+        for (final String skip : skipped) {
+            // the results are complete: a plot that could not be drawn is a note, never a failure
+            errors.println(Messages.printable("stowage sweep: note: " + skip));
+        }
+        errors.flush();
     }
 
     /** What planning a point needs: the heap, every scheduler (a LoTES plan is made when one reads it), traces. */
@@ -178,8 +204,9 @@ final class SweepCommand implements Callable<Integer> {
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return runs.run(SweepRules.planAt(workload.settings(), point, context)
-                    .runSpec(SweepRules.schedulerAt(point, scheduler), point.seed()));
+                final WorkloadPlan plan = SweepRules.planAt(workload.settings(), point, context);
+                return runs.run(plan.runSpec(SweepRules.schedulerAt(point, scheduler), point.seed()), fraction -> { },
+                    point.where(), plan.units());
             }
 
             @Override
@@ -242,7 +269,7 @@ final class SweepCommand implements Callable<Integer> {
      * the inputs and the files.
      */
     private HtmlReport report(final Sweep sweep, final Sweep.Outcome outcome, final boolean toCompletion,
-                              final List<String> plots) throws IOException {
+                              final List<String> plots, final List<String> skipped) throws IOException {
         final HtmlReport page = new HtmlReport("stowage sweep: " + sweep.units().size() + " runs");
         page.command(spec.commandLine().getParseResult().originalArgs());
         final List<String> grid = new ArrayList<>();
@@ -283,8 +310,11 @@ final class SweepCommand implements Callable<Integer> {
         page.paragraph((sweep.replications() > 1 ? "Each value is the mean over the replications +- the half-width of"
             + " its 95% Student-t interval. " : "") + "The verdict columns count replications. Every metric is in "
             + SweepFiles.RESULTS + " (each run) and " + SweepFiles.SUMMARY + " (means and intervals).");
-        if (!plots.isEmpty()) {
+        if (!plots.isEmpty() || !skipped.isEmpty()) {
             page.section("Plots", "plots");
+            for (final String skip : skipped) {
+                page.paragraph(skip);
+            }
             for (final String plot : plots) {
                 page.figure(out, out.resolve(plot + ".svg"), plot + " against " + RunPlots.numericAxis(sweep).name());
             }

@@ -14,6 +14,7 @@ import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * A figure with kernels of the user's added to its curves or rows ({@code reproduce --add-scheduler}): they
@@ -47,20 +48,20 @@ public final class AddedSchedulers implements Figure {
             return base;
         }
         if (!base.takesAddedKernels()) {
-            throw new IllegalArgumentException("invalid value for " + option + ": " + base.name() + " has no per-kernel"
+            throw new InvalidValueException(option, base.name() + " has no per-kernel"
                 + " runs to add " + String.join(", ", added) + " to");
         }
         final Sweep sweep = base.sweep(scale, 0);
         final Sweep.Point first = sweep.points().get(0);
         for (final String kernel : added) {
             if (sweep.schedulers().contains(kernel)) {
-                throw new IllegalArgumentException("invalid value for " + option + ": " + kernel + " is already in "
+                throw new InvalidValueException(option, kernel + " is already in "
                     + base.name());
             }
             final RunSpec run = base.addedKernelRun(first, kernel, scale);
             final String mismatch = mismatch(Kernels.definitionOf(kernel), run, runs);
             if (mismatch != null) {
-                throw new IllegalArgumentException("invalid value for " + option + ": " + kernel + " cannot run "
+                throw new InvalidValueException(option, kernel + " cannot run "
                     + base.name() + ": " + mismatch);
             }
         }

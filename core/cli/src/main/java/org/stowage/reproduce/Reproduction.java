@@ -12,7 +12,9 @@ import java.util.Locale;
 import java.util.function.IntConsumer;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.report.Charts;
 import org.stowage.report.HtmlReport;
+import org.stowage.sweep.KernelFailure;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
@@ -47,10 +49,16 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
                                    final IntConsumer progress) {
         final long start = System.nanoTime();
         final Sweep sweep = figure.sweep(scale, seed);
-        final Sweep.Outcome outcome = sweep.run(directory, new Sweep.Work(runner(figure, scale, runs), portable), engine,
+        final Sweep.Outcome ran = sweep.run(directory, new Sweep.Work(runner(figure, scale, runs), portable), engine,
             Integer.MAX_VALUE, progress);
+        final Sweep.Outcome outcome;
         try {
-            figure.render(directory, sweep, outcome.finished());
+            // a plot that cannot be drawn is skipped, and said so in the figure's notes: the results stand
+            final List<String> skipped = Charts.collectingSkips(() -> figure.render(directory, sweep, ran.finished()));
+            final List<String> notes = new ArrayList<>(ran.notes());
+            skipped.forEach(skip -> notes.add("note: " + skip));
+            outcome = new Sweep.Outcome(ran.units(), ran.executed(), ran.skipped(), ran.complete(), ran.finished(),
+                List.copyOf(notes));
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write " + figure.name() + " into " + directory + ": " + e.getMessage(), e);
         }
@@ -66,7 +74,11 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return figure.run(point, scheduler, scale, runs);
+                try {
+                    return figure.run(point, scheduler, scale, runs);
+                } catch (final KernelFailure failure) {
+                    throw failure.at("in " + figure.name() + " " + point.where());
+                }
             }
 
             @Override

@@ -1,5 +1,9 @@
 package org.stowage.sweep;
 
+import java.util.function.DoubleConsumer;
+
+import org.stowage.core.Units;
+import org.stowage.core.engine.SchedulerFault;
 import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
@@ -37,8 +41,27 @@ public final class PlannedRuns {
         return complete == model && spec.model() != null ? spec : spec.withModel(complete);
     }
 
-    /** Runs {@code spec} with its plan. */
+    /** Runs {@code spec} (see {@link #run(RunSpec, DoubleConsumer, String, Units)}). */
     public RunResult run(final RunSpec spec) {
-        return Experiments.run(planned(spec));
+        return run(spec, fraction -> { }, null, null);
+    }
+
+    /** Runs {@code spec}, telling {@code progress} the fraction done. */
+    public RunResult run(final RunSpec spec, final DoubleConsumer progress) {
+        return run(spec, progress, null, null);
+    }
+
+    /**
+     * Runs {@code spec} with its plan, watched by the {@link KernelWatchdog} (when the command line armed it).
+     * A kernel that fails ends the run with a {@link KernelFailure} naming the scheduler, its family and jar,
+     * {@code where} it ran (or null) and what it did, its sizes in {@code units} (null: in units).
+     */
+    public RunResult run(final RunSpec spec, final DoubleConsumer progress, final String where,
+                                final Units units) {
+        try {
+            return Experiments.run(planned(spec), progress, KernelWatchdog.observer());
+        } catch (final SchedulerFault fault) {
+            throw KernelFailure.of(spec.scheduler(), where, fault, units);
+        }
     }
 }

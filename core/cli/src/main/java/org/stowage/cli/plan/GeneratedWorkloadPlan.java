@@ -31,6 +31,7 @@ import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.theory.Configurations;
 import org.stowage.theory.JobTypes;
 
@@ -99,7 +100,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
             rate = Double.NaN;
         } else if (lambda != null) {
             if (!(lambda > 0) || !(lambda <= Arrivals.MAX_RATE)) {
-                throw new IllegalArgumentException("invalid value for --lambda: " + lambda + " (must be in (0, 2^30 = "
+                throw new InvalidValueException("--lambda", lambda + " (must be in (0, 2^30 = "
                     + (long) Arrivals.MAX_RATE + "] arrivals per " + (mode == TimeMode.SLOTTED ? "slot)" : "time unit)"));
             }
             rate = lambda;
@@ -109,7 +110,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
                 : solveLotes(settings, cluster, classesOf(units, sizeDistribution, serviceDistribution), context);
             rate = alpha * lotes.lambdaStar();
             if (!(rate > 0) || !(rate <= Arrivals.MAX_RATE)) {
-                throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " of lambda* "
+                throw new InvalidValueException("--intensity", alpha + " of lambda* "
                     + lotes.lambdaStar() + " gives " + rate + " arrivals per time unit (must be in (0, 2^30])");
             }
         } else {
@@ -132,7 +133,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
         final double[] typeRates = configurationRates(settings, cluster, units, serviceDistribution, batch, alpha);
         final double totalRate = typeRates != null ? Arrays.stream(typeRates).sum() : rate;
         if (typeRates != null && !(totalRate <= Arrivals.MAX_RATE)) {
-            throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " asks for " + totalRate
+            throw new InvalidValueException("--intensity", alpha + " asks for " + totalRate
                 + " arrivals per slot, more than 2^30 = " + (long) Arrivals.MAX_RATE);
         }
         final ServersSpec servers = settings.get(SERVERS);
@@ -234,7 +235,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
 
     private static void requirePositive(final double alpha) {
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
-            throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " (must be finite and > 0)");
+            throw new InvalidValueException("--intensity", alpha + " (must be finite and > 0)");
         }
     }
 
@@ -339,13 +340,13 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
             case "configurations":
                 break;
             default:
-                throw new IllegalArgumentException("invalid value for --intensity-basis: '" + basis
+                throw new InvalidValueException("--intensity-basis", "'" + basis
                     + "' (size, configurations or lambda-star)");
         }
         final SizesSpec sizes = settings.get(SIZES);
         final double[][] types = sizes.discreteTypes();
         if (types == null) {
-            throw new IllegalArgumentException("invalid value for --intensity-basis: 'configurations' needs discrete job"
+            throw new InvalidValueException("--intensity-basis", "'configurations' needs discrete job"
                 + " types, and " + settings.describe(SIZES) + " has none (use --sizes discrete:SIZE@WEIGHT,... or ec2)");
         }
         assert !batch : "OptionRules refuses --intensity-basis with a batch";

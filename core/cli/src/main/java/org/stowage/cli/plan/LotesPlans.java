@@ -11,6 +11,7 @@ import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.LoadedTrace;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.theory.ModelPlans;
 import org.stowage.theory.lotes.JobClustering;
 import org.stowage.theory.lotes.KMeansClasses;
@@ -72,10 +73,10 @@ public final class LotesPlans {
      * positive number with h, m or s; either key may be left out (k = 4, train = 4h, as the trace figures).
      */
     static JobClustering.Options clusteringOptions(final String spec) {
-        final String expected = "invalid value for --classes: '" + spec + "' (kmeans:k=K,train=DURATION, e.g. "
-            + WorkloadSettings.DEFAULT_CLASSES + ")";
+        final String expected = "'" + spec + "' (kmeans:k=K,train=DURATION, e.g. " + WorkloadSettings.DEFAULT_CLASSES
+            + ")";
         if (!spec.startsWith("kmeans:") && !spec.equals("kmeans")) {
-            throw new IllegalArgumentException(expected);
+            throw new InvalidValueException("--classes", expected);
         }
         JobClustering.Options options = JobClustering.Options.defaults();
         final String body = spec.equals("kmeans") ? "" : spec.substring("kmeans:".length());
@@ -88,16 +89,16 @@ public final class LotesPlans {
                     case "k" -> {
                         final int k = Integer.parseInt(value);
                         if (k < 1 || k > 1000) {
-                            throw new IllegalArgumentException(expected + ": k must be in [1, 1000]");
+                            throw new InvalidValueException("--classes", expected + ": k must be in [1, 1000]");
                         }
                         options = options.withClasses(k);
                     }
                     case "train" -> options = new JobClustering.Options(options.classes(), options.seed(),
                         options.maxIterations(), options.trials(), options.scaling(), trainingMicros(value, expected));
-                    default -> throw new IllegalArgumentException(expected);
+                    default -> throw new InvalidValueException("--classes", expected);
                 }
             } catch (final NumberFormatException e) {
-                throw new IllegalArgumentException(expected, e);
+                throw new InvalidValueException("--classes", expected, e);
             }
         }
         return options;
@@ -105,18 +106,18 @@ public final class LotesPlans {
 
     private static long trainingMicros(final String value, final String expected) {
         if (value.length() < 2) {
-            throw new IllegalArgumentException(expected);
+            throw new InvalidValueException("--classes", expected);
         }
         final double perUnit = switch (value.charAt(value.length() - 1)) {
             case 'h' -> 3.6e9;
             case 'm' -> 6e7;
             case 's' -> 1e6;
-            default -> throw new IllegalArgumentException(expected);
+            default -> throw new InvalidValueException("--classes", expected);
         };
         final double amount = Double.parseDouble(value.substring(0, value.length() - 1));
         final double micros = amount * perUnit;
         if (!(micros >= 1) || micros > 1e18) {
-            throw new IllegalArgumentException(expected + ": the training window must be at least 1 microsecond");
+            throw new InvalidValueException("--classes", expected + ": the training window must be at least 1 microsecond");
         }
         return (long) micros;
     }
@@ -126,7 +127,7 @@ public final class LotesPlans {
         try {
             return JobClustering.fit(trace, options);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --trace: LoTES's job classes (--classes " + spec
+            throw new InvalidValueException("--trace", "LoTES's job classes (--classes " + spec
                 + ") cannot be made: " + e.getMessage(), e);
         }
     }
@@ -156,8 +157,8 @@ public final class LotesPlans {
             return JobClustering.fit(list, options);
         } catch (final IllegalArgumentException | IllegalStateException e) {
             // IllegalStateException: k-means left a class empty (e.g. fewer distinct jobs than k)
-            throw new IllegalArgumentException("invalid value for --jobs: '" + file + "': LoTES's job classes (--classes "
-                + spec + ") cannot be made: " + e.getMessage(), e);
+            throw new InvalidValueException("--jobs", "'" + file + "': LoTES's job classes (--classes " + spec
+                + ") cannot be made: " + e.getMessage(), e);
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * What a sweep adds to the rules of a run ({@link OptionRules}, checked at every point), all of it checked
@@ -77,7 +78,7 @@ public final class SweepRules {
     /** Refuses fewer than one replication. */
     public static void requireReplications(final int replications) {
         if (replications < 1) {
-            throw new IllegalArgumentException("invalid value for --replications: " + replications + " (must be >= 1)");
+            throw new InvalidValueException("--replications", replications + " (must be >= 1)");
         }
     }
 
@@ -92,7 +93,7 @@ public final class SweepRules {
             final Sweep.Axis parsed = parseAxis(axis);
             for (final Sweep.Axis earlier : axes) {
                 if (earlier.name().equals(parsed.name())) {
-                    throw new IllegalArgumentException("invalid value for --vary: '" + axis + "' varies " + parsed.name()
+                    throw new InvalidValueException("--vary", "'" + axis + "' varies " + parsed.name()
                         + " a second time (give one --vary " + parsed.name() + "=... with every value)");
                 }
             }
@@ -100,7 +101,7 @@ public final class SweepRules {
             gridUnits = gridUnits > MAX_UNITS ? gridUnits : gridUnits * parsed.values().size();
         }
         if (gridUnits > MAX_UNITS) {
-            throw new IllegalArgumentException("invalid value for --vary: " + String.join(" ", vary) + " with "
+            throw new InvalidValueException("--vary", String.join(" ", vary) + " with "
                 + replications + " replication(s) and " + schedulers + " scheduler(s) makes more than "
                 + MAX_UNITS + " runs");
         }
@@ -119,7 +120,7 @@ public final class SweepRules {
             try {
                 settings = settings.with(name, coordinate.getValue());
             } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException("invalid value for --vary: " + name + "=" + coordinate.getValue()
+                throw new InvalidValueException("--vary", name + "=" + coordinate.getValue()
                     + ": " + e.getMessage(), e);
             }
         }
@@ -138,7 +139,7 @@ public final class SweepRules {
         try {
             Kernels.byName(schedulerSpec);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --vary: " + e.getMessage(), e);
+            throw new InvalidValueException("--vary", e.getMessage(), e);
         }
         return schedulerSpec;
     }
@@ -163,12 +164,12 @@ public final class SweepRules {
     static Sweep.Axis parseAxis(final String text) {
         final int equals = text.indexOf('=');
         if (equals <= 0 || equals == text.length() - 1) {
-            throw new IllegalArgumentException("invalid value for --vary: '" + text + "' (expected NAME=VALUES)");
+            throw new InvalidValueException("--vary", "'" + text + "' (expected NAME=VALUES)");
         }
         final String name = text.substring(0, equals);
         final String values = text.substring(equals + 1);
         if (!name.startsWith("scheduler.") && !WorkloadSettings.VARIABLE.contains(name)) {
-            throw new IllegalArgumentException("invalid value for --vary: '" + text + "': cannot vary '" + name
+            throw new InvalidValueException("--vary", "'" + text + "': cannot vary '" + name
                 + "'; variable: " + String.join(", ", WorkloadSettings.VARIABLE) + ", or scheduler.KEY");
         }
         final String[] range = values.split(":");
@@ -177,7 +178,7 @@ public final class SweepRules {
             final double end = Double.parseDouble(range[1]);
             final double step = Double.parseDouble(range[2]);
             if (!(step > 0) || !(end >= start) || (end - start) / step > 100_000) {
-                throw new IllegalArgumentException("invalid value for --vary: '" + text
+                throw new InvalidValueException("--vary", "'" + text
                     + "' (START:END:STEP needs step > 0, end >= start and at most 100000 values)");
             }
             final List<String> list = new ArrayList<>();
@@ -192,7 +193,7 @@ public final class SweepRules {
         final List<String> list = new ArrayList<>();
         for (final String value : values.split(separator, -1)) {
             if (value.isBlank()) {
-                throw new IllegalArgumentException("invalid value for --vary: '" + text + "' has an empty value");
+                throw new InvalidValueException("--vary", "'" + text + "' has an empty value");
             }
             list.add(value.strip());
         }
@@ -204,7 +205,7 @@ public final class SweepRules {
         final Set<String> seen = new HashSet<>();
         for (final String value : values) {
             if (!seen.add(value)) {
-                throw new IllegalArgumentException("invalid value for --vary: '" + text + "' gives " + value + " twice");
+                throw new InvalidValueException("--vary", "'" + text + "' gives " + value + " twice");
             }
         }
         return values;

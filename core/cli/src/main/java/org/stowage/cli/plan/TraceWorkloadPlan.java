@@ -21,6 +21,7 @@ import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceWorkload;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.theory.lotes.KMeansClasses;
 
 /**
@@ -99,8 +100,8 @@ public final class TraceWorkloadPlan extends WorkloadPlan {
             for (int d = 0; d < size.length; d++) {
                 size[d] = trace.size(first, d);
             }
-            throw new IllegalArgumentException("invalid value for " + (trace.hasServers() ? "--trace: '"
-                + settings.get(TRACE) + "'" : "--servers: '" + settings.get(SERVERS) + "'") + ": " + misfits + " of the"
+            throw new InvalidValueException(trace.hasServers() ? "--trace" : "--servers", (trace.hasServers() ? "'"
+                + settings.get(TRACE) + "'" : "'" + settings.get(SERVERS) + "'") + ": " + misfits + " of the"
                 + " trace's " + trace.count() + " jobs fit no server (the first needs " + real(units, size) + "); they"
                 + " would be rejected, never run");
         }

@@ -14,6 +14,7 @@ import org.stowage.core.experiment.WorkloadSource;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.sweep.PlannedRuns;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * A workload that {@link WorkloadSettings} describe, checked whole: the cluster, the model a kernel may
@@ -159,8 +160,13 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
             case "continuous":
                 return TimeMode.CONTINUOUS;
             default:
-                throw new IllegalArgumentException("invalid value for --time-mode: '" + text + "' (slotted or continuous)");
+                throw new InvalidValueException("--time-mode", "'" + text + "' (slotted or continuous)");
         }
+    }
+
+    /** The units sizes and capacities are in ({@code --resolution}). */
+    public Units units() {
+        return units;
     }
 
     /** The units of {@code --resolution}; an error names the flag. */
@@ -168,7 +174,7 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
         try {
             return new Units(resolution);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
+            throw new InvalidValueException("--resolution", e.getMessage(), e);
         }
     }
 
@@ -177,7 +183,7 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
                                final String dimensionsSource, final long heapLimit) {
         final ServersSpec servers = settings.get(WorkloadSettings.SERVERS);
         if (servers.dimensions(dimensions) != dimensions) {
-            throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
+            throw new InvalidValueException("--servers", "'" + servers + "' has "
                 + servers.dimensions(dimensions) + " resources but " + dimensionsSource + " has " + dimensions);
         }
         MemoryCheck.requireServers(servers, dimensions, heapLimit);

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.knowm.xchart.XYChart;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
@@ -304,16 +303,15 @@ public final class LotesTraceFigure implements SpecFigure {
             }
             lines.add(new Charts.Line(entry.getKey(), Legends.label(entry.getKey(), false, null), x, y, null));
         }
-        final XYChart chart = switch (kind) {
-            case WINDOWS -> Charts.chart(title, "window start (h)", "0.0", "mean response time (h)", true,
-                Charts.ZERO_LABEL, lines);
+        // x title, x pattern, y title
+        final String[] axes = switch (kind) {
+            case WINDOWS -> new String[] {"window start (h)", "0.0", "mean response time (h)"};
             // five measured points per scheduler joined by straight lines: only the points are measured
-            case DISTRIBUTION -> Charts.chart(title, "response time (h)", "0.00",
-                "fraction waiting longer (median, p90, p99, p99.9, max)", true, Charts.ZERO_LABEL, lines);
-            case QUEUE -> Charts.chart(title, "time (h)", "0.0", "jobs in queue (mean over each interval)", true,
-                Charts.ZERO_LABEL, lines);
+            case DISTRIBUTION -> new String[] {"response time (h)", "0.00",
+                "fraction waiting longer (median, p90, p99, p99.9, max)"};
+            case QUEUE -> new String[] {"time (h)", "0.0", "jobs in queue (mean over each interval)"};
         };
-        Charts.write(directory.resolve(name), chart);
+        Charts.save(directory.resolve(name), title, axes[0], axes[1], axes[2], true, Charts.ZERO_LABEL, lines);
     }
 
     private List<double[]> rows(final RunResult result, final Setup setup) {
