@@ -362,6 +362,60 @@ public final class JobTable implements JobView {
         links[4 * job + RIGHT] = link;
     }
 
+    // ---- the hot fields, for the queues and the server table of this package (final class: the JIT inlines them)
+
+    /** FIFO predecessor while queued, server-list predecessor while running. */
+    int prev(final int job) {
+        return links[4 * job + PREV];
+    }
+
+    /** FIFO successor while queued, server-list successor while running, free-list successor while FREE. */
+    int next(final int job) {
+        return links[4 * job + NEXT];
+    }
+
+    /** Size-bucket predecessor while queued; the server while running. */
+    int left(final int job) {
+        return links[4 * job + LEFT];
+    }
+
+    /** Size-bucket successor while queued; the departure link while running. */
+    int right(final int job) {
+        return links[4 * job + RIGHT];
+    }
+
+    void setPrev(final int job, final int link) {
+        links[4 * job + PREV] = link;
+    }
+
+    void setNext(final int job, final int link) {
+        links[4 * job + NEXT] = link;
+    }
+
+    void setLeft(final int job, final int link) {
+        links[4 * job + LEFT] = link;
+    }
+
+    void setRight(final int job, final int link) {
+        links[4 * job + RIGHT] = link;
+    }
+
+    /** Size on resource 0, the queues' key: {@code size(job, 0)}. */
+    int keySize(final int job) {
+        return size[job * dimensions];
+    }
+
+    /** The state byte with its dummy flag: {@link #QUEUED} only for a real queued job. */
+    byte rawState(final int job) {
+        return state[job];
+    }
+
+    /** Copies the job's size vector into {@code into[0 .. D)}; returns {@code into}. O(D). */
+    int[] copySizes(final int job, final int[] into) {
+        System.arraycopy(size, job * dimensions, into, 0, dimensions);
+        return into;
+    }
+
     /** Handles in use: pending + queued + running + dummies + cancelled dummies awaiting release. */
     public int liveCount() {
         return pendingCount + queuedCount + runningCount + dummyCount + cancelledCount;
