@@ -12,7 +12,7 @@ import java.util.Arrays;
 
 /**
  * The slot setting of {@link CpuTimeRun} (BF-J/S, 10,000 servers, 10^6 queued, about 105 departures per
- * slot) for several benchmark jars in one JVM, each in a class loader of its own (so each runs its own
+ * slot; {@code -Dservers} and {@code -Dqueued} change the first two) for several benchmark jars in one JVM, each in a class loader of its own (so each runs its own
  * classes), their rounds of {@code -Dslots} slots (500 by default) interleaved, the order rotating every
  * round, and timed in this thread's CPU time. On a machine shared with other work the load changes from
  * minute to minute: jars run one after the other see different loads, while interleaved rounds a tenth of
@@ -35,6 +35,9 @@ import java.util.Arrays;
 public final class PairedSlotRun {
     /** Slots per round: short rounds alternate often, so the variants see nearly the same load. */
     private static final int SLOTS_PER_ROUND = Integer.getInteger("slots", 500);
+    /** Servers and queued jobs of the setting: 10,000 and 10^6 unless {@code -Dservers}, {@code -Dqueued} say. */
+    private static final int SERVERS = Integer.getInteger("servers", 10_000);
+    private static final long QUEUED = Long.getLong("queued", 1_000_000L);
 
     private PairedSlotRun() {
     }
@@ -67,12 +70,12 @@ public final class PairedSlotRun {
             make.setAccessible(true);
             final Method warmUp = type.getDeclaredMethod("warmUp", int.class);
             warmUp.setAccessible(true);
-            states[v] = warmUp.invoke(make.newInstance("BF-J/S", 10_000, 1_000_000L, 100, 1L), 3000);
+            states[v] = warmUp.invoke(make.newInstance("BF-J/S", SERVERS, QUEUED, 100, 1L), 3000);
             steps[v] = type.getDeclaredMethod("step");
             steps[v].setAccessible(true);
         }
         if (withFloor) {
-            states[jars] = SlotFloor.of("BF-J/S", 10_000, 1_000_000L, 100, 1L);
+            states[jars] = SlotFloor.of("BF-J/S", SERVERS, QUEUED, 100, 1L);
             steps[jars] = SlotFloor.class.getDeclaredMethod("slot");
         }
         final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
