@@ -21,7 +21,7 @@ import org.stowage.core.Units;
  *   offset  0  prev     int     FIFO link while queued, server-list link while running, unused while free
  *           4  next     int     FIFO / server-list link; the free list's link while free
  *           8  left     int     size-bucket link while queued; the server while running
- *          12  right    int     size-bucket link while queued; the departure link while running (engine)
+ *          12  right    int     size-bucket link while queued
  *          16  size     int     size on resource 0, the queues' key (units)
  *          20  service  double  service requirement (read by every placement)
  *          28  state    byte    FREE, PENDING, QUEUED, RUNNING, CANCELLED, and the dummy flag
@@ -387,24 +387,9 @@ public final class JobTable implements JobView {
     }
 
     /**
-     * The departure link of a RUNNING job: the {@code right} link, which a running job does not use
-     * otherwise, lent to the engine to chain jobs that depart in the same slot. {@link #NONE} when unset.
-     */
-    public int departureLink(final int job) {
-        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
-        return right(job);
-    }
-
-    /** Sets the departure link of a RUNNING (or CANCELLED) job (engine use, see {@link #departureLink}). */
-    public void setDepartureLink(final int job, final int link) {
-        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
-        setRight(job, link);
-    }
-
-    /**
      * Reads the fields a departure of {@code job} reads (state, size, links: one record) and returns them
-     * mixed, for the departure queue's look-ahead: called while it walks a slot's departures, it brings them
-     * into cache alongside the walk's own misses, so the departures that follow hit. No effect on the job.
+     * mixed, for the departure queue's look-ahead: called for a slot's departures before the first of them
+     * is taken, it brings their records into cache together, so their misses overlap. No effect on the job.
      */
     public int touchForDeparture(final int job) {
         final byte[] page = pages[job >>> PAGE_SHIFT];
@@ -429,7 +414,7 @@ public final class JobTable implements JobView {
         return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + LEFT);
     }
 
-    /** Size-bucket successor while queued; the departure link while running. */
+    /** Size-bucket successor while queued. */
     int right(final int job) {
         return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + RIGHT);
     }
@@ -579,13 +564,12 @@ public final class JobTable implements JobView {
         assert isRunning(job) : "stop of job " + job + " in state " + rawState(job);
         leaveRunning(job);
         setRawState(job, (byte) (PENDING | (rawState(job) & DUMMY)));
-        setRight(job, NONE);
         pendingCount++;
     }
 
     /**
-     * A running dummy that has left its server before its departure becomes CANCELLED; its departure link
-     * stays, since the job is still chained in the departure structures. Engine use.
+     * A running dummy that has left its server before its departure becomes CANCELLED; its handle stays in
+     * the departure structures until its time. Engine use.
      */
     public void markCancelled(final int job) {
         assert isRunning(job) && isDummy(job) : "cancel of job " + job + " in state " + rawState(job);
