@@ -11,14 +11,14 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * The slot setting of {@link CpuTimeRun} (BF-J/S, 10,000 servers, 10^6 queued, about 105 departures per
- * slot; {@code -Dservers} and {@code -Dqueued} change the first two) for several benchmark jars in one JVM, each in a class loader of its own (so each runs its own
- * classes), their rounds of {@code -Dslots} slots (500 by default) interleaved, the order rotating every
- * round, and timed in this thread's CPU time. On a machine shared with other work the load changes from
- * minute to minute: jars run one after the other see different loads, while interleaved rounds a tenth of
- * a second long see nearly the same. Prints per jar the median round and, against the first jar, the
- * median of the per-round ratios and in how many rounds it was faster. Each jar's state holds its own
- * 10^6 queued jobs (about 60 MB).
+ * The slot setting of {@link CpuTimeRun} (BF-J/S, 10,000 servers, 10^6 queued, about 105 departures per slot;
+ * {@code -Dservers} and {@code -Dqueued} change the first two) for several benchmark jars in one JVM, each in a
+ * class loader of its own (so each runs its own classes), their rounds of {@code -Dslots} slots (500 by default)
+ * interleaved, the order rotating every round, and timed in this thread's CPU time. On a machine shared with
+ * other work the load changes from minute to minute: jars run one after the other see different loads, while
+ * interleaved rounds a tenth of a second long see nearly the same. Prints per jar the median round and, against
+ * the first jar, the median of the per-round ratios and in how many rounds it was faster. Each jar's state holds
+ * its own 10^6 queued jobs (about 60 MB).
  * <pre>
  *   java -Xmx12g -XX:+UseParallelGC -cp bench/target/benchmarks.jar org.stowage.bench.PairedSlotRun 121 \
  *        /tmp/before/benchmarks.jar bench/target/benchmarks.jar

@@ -24,8 +24,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * kernel's steady state in the setup. The slot as a multiple of its floor, from one run:
  *
  * <pre>
- *   java -cp bench/target/benchmarks.jar org.stowage.bench.SlotFloorRatio 3 -p kernel=BF-J/S -p servers=10000 -p queued=1000000 -prof gc
- *   java -jar bench/target/benchmarks.jar 'bench.Slot(Decision|Floor)Benchmark' -p kernel=BF-J/S -p servers=10000 -p queued=1000000
+ *   java -cp bench/target/benchmarks.jar org.stowage.bench.SlotFloorRatio 3 -p kernel=BF-J/S -p servers=10000 \
+ *        -p queued=1000000 -prof gc
+ *   java -jar bench/target/benchmarks.jar 'bench.Slot(Decision|Floor)Benchmark' -p kernel=BF-J/S -p servers=10000 \
+ *        -p queued=1000000
  * </pre>
  */
 @State(Scope.Thread)

@@ -24,7 +24,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * when {@code -prof gc} is given, and the system load average before each fork.
  *
  * <pre>
- *   java -cp bench/target/benchmarks.jar org.stowage.bench.SlotFloorRatio 3 -p kernel=BF-J/S -p servers=10000 -p queued=1000000 -prof gc
+ *   java -cp bench/target/benchmarks.jar org.stowage.bench.SlotFloorRatio 3 -p kernel=BF-J/S -p servers=10000 \
+ *        -p queued=1000000 -prof gc
  * </pre>
  * Every argument after {@code PAIRS} is JMH's ({@code -p}, {@code -wi}, {@code -i}, {@code -w}, {@code -r},
  * {@code -prof}); {@code -f} sets forks per half of a pair (default 1). Bad arguments exit with code 2.
