@@ -25,12 +25,12 @@ import org.stowage.core.Units;
  *          16  size     int     size on resource 0, the queues' key (units)
  *          20  service  double  service requirement (read by every placement)
  *          28  state    byte    FREE, PENDING, QUEUED, RUNNING, CANCELLED, and the dummy flag
+ *          29  arrival  double  arrival time (written by the arrival into the record its departure just
+ *                               read; read by the metrics at the start and the end)
  * </pre>
- * so a job is one record, usually one cache line (two adjacent ones when it straddles a line boundary),
- * where the struct of arrays it replaces put a job's links, size, state and service in four lines of four
- * arrays. The <b>cold columns</b>, read when a job arrives or by metrics:
+ * so a job is one record, one or two adjacent cache lines, where the struct of arrays it replaces put a
+ * job's links, size, state and times in four lines of four arrays. The <b>cold columns</b>:
  * <pre>
- *   arrival   double    arrival time                                       8
  *   sizes     int[D-1]  sizes on resources 1 .. D-1 (D &gt; 1 only)            4*(D-1)
  *   jobClass  short     type / class id, made when the first job of a class other than 0 arrives   2
  * </pre>
@@ -86,7 +86,7 @@ public final class JobTable implements JobView {
     public static final int MAX_CLASS = Short.MAX_VALUE;
 
     /** Bytes of a job's hot record, and the byte offsets of its fields (see the class comment). */
-    static final int RECORD = 29;
+    static final int RECORD = 37;
     private static final int PREV = 0;
     private static final int NEXT = 4;
     private static final int LEFT = 8;
@@ -94,8 +94,9 @@ public final class JobTable implements JobView {
     private static final int KEY_SIZE = 16;
     private static final int SERVICE = 20;
     private static final int STATE = 28;
+    private static final int ARRIVAL = 29;
 
-    /** Jobs per page of records: 2^16 jobs, 1.9 MB. */
+    /** Jobs per page of records: 2^16 jobs, 2.4 MB. */
     private static final int PAGE_SHIFT = 16;
     private static final int PAGE_JOBS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_JOBS - 1;
@@ -113,8 +114,6 @@ public final class JobTable implements JobView {
      * Every page holds {@link #PAGE_JOBS} jobs but the last, which holds the rest of the capacity.
      */
     private byte[][] pages;
-    /** Arrival time per slot. */
-    private double[] arrival;
     /** Sizes on resources 1 .. D-1, {@code D - 1} per slot; null for D = 1. */
     private int[] otherSizes;
     /** Class per slot; null while every job allocated so far is of class 0 (see the class comment). */
@@ -165,9 +164,9 @@ public final class JobTable implements JobView {
         return MAX_ARRAY / Math.max(4, dimensions);
     }
 
-    /** Bytes of storage per job slot: the record, the arrival time, the other sizes and the class: {@code 4*D + 35}. */
+    /** Bytes of storage per job slot: the record, the other sizes and the class: {@code 4*D + 35}. */
     public static int bytesPerSlot(final int dimensions) {
-        return RECORD + Double.BYTES + Integer.BYTES * (dimensions - 1) + Short.BYTES;
+        return RECORD + Integer.BYTES * (dimensions - 1) + Short.BYTES;
     }
 
     /** Bytes of array storage per job slot of this table: without the class column while it is not made. */
@@ -202,7 +201,7 @@ public final class JobTable implements JobView {
         INT.set(page, at + KEY_SIZE, 0);
         DOUBLE.set(page, at + SERVICE, serviceTime);
         page[at + STATE] = PENDING;
-        arrival[job] = arrivalTime;
+        DOUBLE.set(page, at + ARRIVAL, arrivalTime);
         if (jobClass != null) {
             jobClass[job] = (short) classId;
         } else if (classId != 0) {
@@ -267,7 +266,6 @@ public final class JobTable implements JobView {
             }
         }
         pages = grown;
-        arrival = arrival == null ? new double[newCapacity] : Arrays.copyOf(arrival, newCapacity);
         if (dimensions > 1) {
             otherSizes = otherSizes == null ? new int[newCapacity * (dimensions - 1)]
                 : Arrays.copyOf(otherSizes, newCapacity * (dimensions - 1));
@@ -315,7 +313,7 @@ public final class JobTable implements JobView {
 
     @Override
     public double arrivalTime(final int job) {
-        return arrival[job];
+        return (double) DOUBLE.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + ARRIVAL);
     }
 
     @Override
