@@ -1,0 +1,43 @@
+package org.stowage.core.kernel.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.stowage.core.state.DeviceDemand;
+
+/** The fragmentation measure and FGD's score against values worked by hand (artifact pkg/utils/frag.go). */
+class FragmentationTest {
+    private static final int ANY = DeviceDemand.ANY_MODEL;
+    /** t0: 4 cores and half a GPU, weight 2; t1: 8 cores and a whole GPU; t2: 2 cores, no GPU. */
+    private static final TypicalPods PODS = TypicalPods.weighted(new int[] {4000, 8000, 2000},
+        new int[] {DeviceDemand.of(1, 500, ANY), DeviceDemand.of(1, 1000, ANY), DeviceDemand.NONE}, new long[] {2, 1, 1});
+
+    @Test
+    void eachShapeCountsWhatItCannotUse() {
+        final int[] residual = {1000, 300, 600};
+        // t0 fits (CPU, and two GPUs with 500 free): only the 300 GPU is fragment; t1 lacks CPU: all 1900;
+        // t2 uses no GPU: all 1900. 2 x 300 + 1900 + 1900 = 4400, i.e. 1100 milli-GPU.
+        assertEquals(4400, Fragmentation.weighted(PODS, 6000, 0, residual, 0, 3));
+        // with 8 cores t1 fits too: the GPUs with less than 1000 free (300 + 600) are its fragment
+        assertEquals(2 * 300 + 900 + 1900, Fragmentation.weighted(PODS, 8000, 0, residual, 0, 3));
+        assertEquals(0, Fragmentation.weighted(PODS, 6000, 0, new int[] {0, 0}, 0, 2), "no idle GPU, no fragment");
+        assertEquals(4 * 1900, Fragmentation.weighted(
+            TypicalPods.weighted(new int[] {1}, new int[] {DeviceDemand.of(1, 100, 0b10)}, new long[] {4}),
+            64000, 0, residual, 0, 3), "a model the node lacks: all of it");
+        assertEquals(3 * 2000, Fragmentation.weighted(
+            TypicalPods.weighted(new int[] {1}, new int[] {DeviceDemand.of(2, 1000, ANY)}, new long[] {3}),
+            64000, 0, new int[] {1000, 400, 600}, 0, 3), "two whole GPUs wanted, one free: all 2000 idle is fragment");
+    }
+
+    @Test
+    void theScoreIsTheSigmoidOfTheFragmentationDrop() {
+        // placing t0 on the 600 GPU: CPU 2000, GPUs {1000, 300, 100}: nothing fits any more: 4 x 1400 = 5600
+        final long after = Fragmentation.weighted(PODS, 2000, 0, new int[] {1000, 300, 100}, 0, 3);
+        assertEquals(5600, after);
+        // (4400 - 5600) / 4 / 1000 = -0.3; sigmoid = 0.4256 -> 42
+        assertEquals(42, Fragmentation.score(4400, after, PODS.totalWeight()));
+        assertEquals(50, Fragmentation.score(100, 100, 7), "no change: sigmoid(0) = 0.5");
+        assertEquals(99, Fragmentation.score(5000, 0, 1), "sigmoid(5) = 0.9933");
+        assertEquals(100, Fragmentation.score(1_000_000_000L, 0, 1), "saturated, as the artifact's float is");
+    }
+}
