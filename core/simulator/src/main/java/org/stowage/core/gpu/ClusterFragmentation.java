@@ -3,6 +3,7 @@ package org.stowage.core.gpu;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.kernel.gpu.Fragmentation;
+import org.stowage.core.kernel.gpu.FragmentationProfile;
 import org.stowage.core.kernel.gpu.TypicalPods;
 import org.stowage.core.state.DeviceTable;
 import org.stowage.core.state.ServerView;
@@ -12,13 +13,14 @@ import org.stowage.core.state.ServerView;
  * artifact's {@code ClusterGpuFragReport}): the sum over nodes of their fragmentation
  * ({@link Fragmentation}), weighed by the workload's typical pods, and its ratio to the idle GPU milli. Kept
  * exactly (integer weighted sums) and incrementally: a start or a departure changes one node, whose
- * fragmentation is recomputed, O(T G) for T typical pods and G GPUs; reading is O(1). Allocation-free after
+ * fragmentation is recomputed ({@link FragmentationProfile}, O(groups x G)); reading is O(1). Allocation-free after
  * construction.
  */
 public final class ClusterFragmentation implements SimulationListener {
     private final ServerView servers;
     private final DeviceTable devices;
     private final TypicalPods typical;
+    private final FragmentationProfile profile;
     private final long[] nodeWeighted;
     private final int[] residual = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
     private long clusterWeighted;
@@ -28,6 +30,7 @@ public final class ClusterFragmentation implements SimulationListener {
         this.servers = simulation.servers();
         this.devices = simulation.deviceTable();
         this.typical = typical;
+        this.profile = new FragmentationProfile(typical);
         this.nodeWeighted = new long[servers.count()];
         for (int s = 0; s < servers.count(); s++) {
             refresh(s);
@@ -49,8 +52,7 @@ public final class ClusterFragmentation implements SimulationListener {
         for (int g = 0; g < gpus; g++) {
             residual[g] = devices.residual(server, g);
         }
-        final long weighted = Fragmentation.weighted(typical, servers.residual(server, 0), devices.model(server),
-            residual, 0, gpus);
+        final long weighted = profile.weighted(servers.residual(server, 0), devices.model(server), residual, 0, gpus);
         clusterWeighted += weighted - nodeWeighted[server];
         nodeWeighted[server] = weighted;
     }

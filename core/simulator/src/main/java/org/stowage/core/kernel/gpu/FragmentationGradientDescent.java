@@ -19,17 +19,19 @@ import org.stowage.core.state.ServerView;
  * resource), and the multiset of its GPUs' free milli. Nodes are kept in <em>state classes</em> (a hash table
  * from the state, GPU residuals sorted, to a class), and each class keeps its members as a bit set over their
  * ranks (the lowest rank, the tie winner, cached). Pods are interned into <em>pod types</em> (their size
- * vector and GPU demand). A class's score for a type is computed once, when first asked, and kept until the
- * class dies (its last member leaves it); a class's own fragmentation is computed once, when it is made. A
- * placement or a departure changes one node's state: it moves from its class to the class of its new state,
- * O(G log G + D) plus one fragmentation for a new class. A pod's decision scans the live classes, at most one
- * per node and usually far fewer (the openb cluster starts as 15 classes of 1213 nodes), reading one cached
- * score each; the naive twin recomputes every node's fragmentation, twice or more, for every pod.
+ * vector and GPU demand), and each type keeps the list of live classes where it fits. A class's score for a
+ * type is computed once, when first asked, and kept until the class dies (its last member leaves it); a
+ * class's own fragmentation is computed once, when it is made ({@link FragmentationProfile}). A placement or
+ * a departure changes one node's state: it moves from its class to the class of its new state, O(G + D +
+ * types), plus one fragmentation for a new class. A pod's decision scans the classes where its type fits, at
+ * most one per node and usually far fewer (the openb cluster starts as 15 classes of 1213 nodes, and full
+ * nodes drop out of the GPU pods' lists), reading one cached score each; the naive twin recomputes every
+ * node's fragmentation, twice or more, for every pod.
  *
- * <p>Cost per pod: O(S) for S live classes plus, for each class not yet scored for the pod's type, one
- * score (O(T G) per distinct GPU option for T typical pods). Memory: O(L (D + G)) for the classes and
- * O(L x types) ints for the scores, grown when a new pod type appears. Allocation-free once every pod type
- * has been seen.
+ * <p>Cost per pod: O(F) for F live classes where it fits, plus, for each of them not yet scored for the
+ * pod's type, one score (O(groups x G) per distinct GPU option). Memory: O(L (D + G)) for the classes and
+ * three ints per live class and pod type, grown when a new pod type appears. Allocation-free once every pod
+ * type has been seen.
  */
 public final class FragmentationGradientDescent extends GpuKernel {
     private static final int UNKNOWN = Integer.MIN_VALUE;
@@ -37,6 +39,7 @@ public final class FragmentationGradientDescent extends GpuKernel {
     private static final int EMPTY = -1;
 
     private TypicalPods typical;
+    private FragmentationProfile profile;
     private long totalWeight;
     private int unitsPerDevice;
 
@@ -69,6 +72,11 @@ public final class FragmentationGradientDescent extends GpuKernel {
     private int typeMask;
     /** score of class c for type t at scores[t * L + c]. */
     private int[] scores;
+    /** The live classes where type t fits: feasible[t * L .. t * L + feasibleCount[t]). */
+    private int[] feasible;
+    private int[] feasibleCount;
+    /** Position of class c in type t's list at feasiblePos[t * L + c], or -1. */
+    private int[] feasiblePos;
 
     private int[] scratchKey;
     private int[] scratchResidual;
@@ -80,6 +88,7 @@ public final class FragmentationGradientDescent extends GpuKernel {
     @Override
     protected void onAttachGpu() {
         typical = context.model().plan(TypicalPods.class);
+        profile = new FragmentationProfile(typical);
         totalWeight = typical.totalWeight();
         unitsPerDevice = devices.unitsPerDevice();
         residualBase = 2 + dimensions;
@@ -117,6 +126,9 @@ public final class FragmentationGradientDescent extends GpuKernel {
         Arrays.fill(typeSlots, EMPTY);
         typeMask = 2 * typeCapacity - 1;
         scores = new int[typeCapacity * serverCount];
+        feasible = new int[typeCapacity * serverCount];
+        feasibleCount = new int[typeCapacity];
+        feasiblePos = new int[typeCapacity * serverCount];
         scratchKey = new int[keyInts];
         scratchResidual = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
         for (int s = 0; s < serverCount; s++) {
@@ -132,14 +144,14 @@ public final class FragmentationGradientDescent extends GpuKernel {
         final int row = type * serverCount;
         int bestScore = INFEASIBLE;
         int bestRank = Integer.MAX_VALUE;
-        for (int i = 0; i < aliveCount; i++) {
-            final int c = alive[i];
+        for (int i = row, end = row + feasibleCount[type]; i < end; i++) {
+            final int c = feasible[i];
             int score = scores[row + c];
             if (score == UNKNOWN) {
                 score = score(c, type);
                 scores[row + c] = score;
             }
-            if (score < bestScore || score == INFEASIBLE) {
+            if (score < bestScore) {
                 continue;
             }
             final int lowest = lowestRank(c);
@@ -178,8 +190,8 @@ public final class FragmentationGradientDescent extends GpuKernel {
                 scratchResidual[h] = devices.residual(node, h);
             }
             scratchResidual[g] -= units;
-            final int score = Fragmentation.score(now,
-                Fragmentation.weighted(typical, cpuAfter, model, scratchResidual, 0, gpus), totalWeight);
+            final int score = Fragmentation.score(now, profile.weighted(cpuAfter, model, scratchResidual, 0, gpus),
+                totalWeight);
             if (best == -1 || score > bestScore) {
                 best = g;
                 bestScore = score;
@@ -188,15 +200,32 @@ public final class FragmentationGradientDescent extends GpuKernel {
         return 1 << best;
     }
 
-    /** The score of class {@code c} for pod type {@code t}, or {@link #INFEASIBLE}. */
-    private int score(final int c, final int t) {
+    /** Whether pod type {@code t} fits class {@code c}: its sizes, its model, enough GPUs with its milli free. */
+    private boolean fits(final int c, final int t) {
         final int base = c * keyInts;
         final int tBase = t * typeInts;
         for (int d = 0; d < dimensions; d++) {
             if (typeKey[tBase + d] > classKey[base + 2 + d]) {
-                return INFEASIBLE;
+                return false;
             }
         }
+        final int demand = typeKey[tBase + dimensions];
+        final int count = DeviceDemand.count(demand);
+        if (count == 0) {
+            return true;
+        }
+        if (!DeviceDemand.allows(demand, classKey[base])) {
+            return false;
+        }
+        final int gpus = classKey[base + 1];
+        return count <= gpus && classKey[base + residualBase + count - 1] >= DeviceDemand.units(demand);
+    }
+
+    /** The score of class {@code c} for pod type {@code t}, which fits it. */
+    private int score(final int c, final int t) {
+        assert fits(c, t) : "type " + t + " does not fit class " + c;
+        final int base = c * keyInts;
+        final int tBase = t * typeInts;
         final int demand = typeKey[tBase + dimensions];
         final int model = classKey[base];
         final int gpus = classKey[base + 1];
@@ -204,14 +233,8 @@ public final class FragmentationGradientDescent extends GpuKernel {
         final int units = DeviceDemand.units(demand);
         int holding = 0;
         if (count > 0) {
-            if (!DeviceDemand.allows(demand, model)) {
-                return INFEASIBLE;
-            }
             while (holding < gpus && classKey[base + residualBase + holding] >= units) {
                 holding++;
-            }
-            if (holding < count) {
-                return INFEASIBLE;
             }
         }
         final int cpuAfter = classKey[base + 2] - typeKey[tBase];
@@ -227,8 +250,8 @@ public final class FragmentationGradientDescent extends GpuKernel {
                 }
                 previous = value;
                 scratchResidual[i] -= units;
-                best = Math.max(best, Fragmentation.score(now,
-                    Fragmentation.weighted(typical, cpuAfter, model, scratchResidual, 0, gpus), totalWeight));
+                best = Math.max(best, Fragmentation.score(now, profile.weighted(cpuAfter, model, scratchResidual, 0, gpus),
+                    totalWeight));
                 scratchResidual[i] += units;
             }
             return best;
@@ -237,8 +260,7 @@ public final class FragmentationGradientDescent extends GpuKernel {
         for (int i = holding - count; i < holding; i++) {
             scratchResidual[i] -= units;
         }
-        return Fragmentation.score(now, Fragmentation.weighted(typical, cpuAfter, model, scratchResidual, 0, gpus),
-            totalWeight);
+        return Fragmentation.score(now, profile.weighted(cpuAfter, model, scratchResidual, 0, gpus), totalWeight);
     }
 
     private int lowestRank(final int c) {
@@ -327,9 +349,13 @@ public final class FragmentationGradientDescent extends GpuKernel {
         classHash[c] = hash;
         memberCount[c] = 0;
         minRank[c] = UNKNOWN;
-        before[c] = Fragmentation.weighted(typical, key[2], key[0], key, residualBase, key[1]);
+        before[c] = profile.weighted(key[2], key[0], key, residualBase, key[1]);
         for (int t = 0; t < typeCount; t++) {
             scores[t * serverCount + c] = UNKNOWN;
+            feasiblePos[t * serverCount + c] = -1;
+            if (fits(c, t)) {
+                addFeasible(t, c);
+            }
         }
         alivePos[c] = aliveCount;
         alive[aliveCount++] = c;
@@ -354,11 +380,27 @@ public final class FragmentationGradientDescent extends GpuKernel {
             next = (next + 1) & classMask;
         }
         classSlots[hole] = EMPTY;
+        for (int t = 0; t < typeCount; t++) {
+            final int at = feasiblePos[t * serverCount + c];
+            if (at >= 0) {
+                final int row = t * serverCount;
+                final int last = feasible[row + --feasibleCount[t]];
+                feasible[row + at] = last;
+                feasiblePos[row + last] = at;
+                feasiblePos[row + c] = -1;
+            }
+        }
         final int position = alivePos[c];
         final int last = alive[--aliveCount];
         alive[position] = last;
         alivePos[last] = position;
         freeClasses[freeCount++] = c;
+    }
+
+    private void addFeasible(final int t, final int c) {
+        final int row = t * serverCount;
+        feasiblePos[row + c] = feasibleCount[t];
+        feasible[row + feasibleCount[t]++] = c;
     }
 
     private boolean sameKey(final int c, final int[] key) {
@@ -414,6 +456,9 @@ public final class FragmentationGradientDescent extends GpuKernel {
             typeCapacity *= 2;
             typeKey = Arrays.copyOf(typeKey, typeCapacity * typeInts);
             scores = Arrays.copyOf(scores, typeCapacity * serverCount);
+            feasible = Arrays.copyOf(feasible, typeCapacity * serverCount);
+            feasibleCount = Arrays.copyOf(feasibleCount, typeCapacity);
+            feasiblePos = Arrays.copyOf(feasiblePos, typeCapacity * serverCount);
             typeSlots = new int[2 * typeCapacity];
             typeMask = 2 * typeCapacity - 1;
             Arrays.fill(typeSlots, EMPTY);
@@ -428,6 +473,13 @@ public final class FragmentationGradientDescent extends GpuKernel {
         }
         typeKey[base + dimensions] = devices.demand(job);
         Arrays.fill(scores, t * serverCount, (t + 1) * serverCount, UNKNOWN);
+        Arrays.fill(feasiblePos, t * serverCount, (t + 1) * serverCount, -1);
+        feasibleCount[t] = 0;
+        for (int i = 0; i < aliveCount; i++) {
+            if (fits(alive[i], t)) {
+                addFeasible(t, alive[i]);
+            }
+        }
         insertType(t);
         return t;
     }

@@ -30,6 +30,38 @@ class FragmentationTest {
     }
 
     @Test
+    void theProfileComputesTheSameWeightedFragmentation() {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        for (int trial = 0; trial < 200; trial++) {
+            final int shapes = 1 + random.nextInt(40);
+            final int[] cpu = new int[shapes];
+            final int[] demand = new int[shapes];
+            final long[] weight = new long[shapes];
+            for (int t = 0; t < shapes; t++) {
+                cpu[t] = 1000 * random.nextInt(40);
+                final int kind = random.nextInt(3);
+                final int models = random.nextInt(4) == 0 ? 1 + random.nextInt(7) : ANY;
+                demand[t] = kind == 0 ? DeviceDemand.NONE : kind == 1
+                    ? DeviceDemand.of(1, 50 * (1 + random.nextInt(20)), models) : DeviceDemand.of(1 << random.nextInt(4), 1000, models);
+                weight[t] = 1 + random.nextInt(1000);
+            }
+            final TypicalPods pods = TypicalPods.weighted(cpu, demand, weight);
+            final FragmentationProfile profile = new FragmentationProfile(pods);
+            for (int node = 0; node < 50; node++) {
+                final int gpus = random.nextInt(9);
+                final int[] residual = new int[gpus + 2];
+                for (int g = 0; g < residual.length; g++) {
+                    residual[g] = random.nextInt(3) == 0 ? 1000 : 10 * random.nextInt(101);
+                }
+                final int cpuLeft = 1000 * random.nextInt(50);
+                final int model = gpus == 0 ? -1 : random.nextInt(3);
+                assertEquals(Fragmentation.weighted(pods, cpuLeft, model, residual, 1, gpus),
+                    profile.weighted(cpuLeft, model, residual, 1, gpus), "trial " + trial + " node " + node);
+            }
+        }
+    }
+
+    @Test
     void theScoreIsTheSigmoidOfTheFragmentationDrop() {
         // placing t0 on the 600 GPU: CPU 2000, GPUs {1000, 300, 100}: nothing fits any more: 4 x 1400 = 5600
         final long after = Fragmentation.weighted(PODS, 2000, 0, new int[] {1000, 300, 100}, 0, 3);
