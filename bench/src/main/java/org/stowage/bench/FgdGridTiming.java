@@ -1,8 +1,10 @@
 package org.stowage.bench;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +91,7 @@ public final class FgdGridTiming {
         final OpenbTrace trace = OpenbTrace.loadPodList(GpuKernelBenchmark.openb(), FgdEvaluation.DEFAULT);
         final TypicalPods typical = FragmentationRun.typicalPods(trace);
         final PodSequence sequence = PodSequence.of(trace, PodSequence.PAPER_RATIO, 42);
-        final java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        final ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         final double[] fast = new double[rounds];
         final double[] slow = new double[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -101,8 +103,8 @@ public final class FgdGridTiming {
             slow[r] = (bean.getCurrentThreadCpuTime() - before) / 1e9;
             System.out.printf("round %d: %s %.3f s, %s %.3f s CPU%n", r + 1, kernel, fast[r], twin, slow[r]);
         }
-        java.util.Arrays.sort(fast);
-        java.util.Arrays.sort(slow);
+        Arrays.sort(fast);
+        Arrays.sort(slow);
         System.out.printf("median: %s %.3f s, %s %.3f s CPU: %.1fx%n", kernel, fast[rounds / 2], twin, slow[rounds / 2],
             slow[rounds / 2] / fast[rounds / 2]);
     }

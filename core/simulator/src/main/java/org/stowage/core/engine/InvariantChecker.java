@@ -196,7 +196,7 @@ public final class InvariantChecker implements SimulationListener {
             fail(time, "server " + server + " counts " + devices.freeDevices(server) + " free devices and "
                 + devices.totalResidual(server) + " free units, but its devices show " + free + " and " + total);
         }
-        java.util.Arrays.fill(used, 0);
+        Arrays.fill(used, 0);
     }
 
     private void checkTime(final double time) {

@@ -2,6 +2,7 @@ package org.stowage.core.state;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The devices (GPUs) of the servers of one simulation, beside the {@link ServerTable}: each server has 0 to
@@ -65,7 +66,7 @@ public final class DeviceTable implements DeviceView {
         if (modelNames.size() > MAX_MODELS) {
             throw new IllegalArgumentException("at most " + MAX_MODELS + " device models: " + modelNames.size());
         }
-        if (java.util.Set.copyOf(modelNames).size() < modelNames.size()) {
+        if (Set.copyOf(modelNames).size() < modelNames.size()) {
             throw new IllegalArgumentException("device model names must be distinct: " + modelNames);
         }
         this.servers = deviceCounts.length;

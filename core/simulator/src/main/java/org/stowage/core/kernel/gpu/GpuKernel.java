@@ -1,7 +1,10 @@
 package org.stowage.core.kernel.gpu;
 
+import java.util.random.RandomGenerator;
+
 import org.stowage.core.engine.SchedulerContext;
 import org.stowage.core.kernel.support.KernelBase;
+import org.stowage.core.state.DeviceDemand;
 import org.stowage.core.state.DeviceView;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobTable;
@@ -69,7 +72,7 @@ public abstract class GpuKernel extends KernelBase {
         for (int s = 0; s < servers; s++) {
             rank[s] = s;
         }
-        final java.util.random.RandomGenerator coins = context.random(SchedulerContext.COINS);
+        final RandomGenerator coins = context.random(SchedulerContext.COINS);
         for (int i = servers - 1; i > 0; i--) {
             final int j = coins.nextInt(i + 1);
             final int swap = rank[i];
@@ -177,8 +180,8 @@ public abstract class GpuKernel extends KernelBase {
      * ones. O(G).
      */
     protected final int bestFitDevices(final int demand, final int server) {
-        final int units = org.stowage.core.state.DeviceDemand.units(demand);
-        if (org.stowage.core.state.DeviceDemand.count(demand) == 0) {
+        final int units = DeviceDemand.units(demand);
+        if (DeviceDemand.count(demand) == 0) {
             return 0;
         }
         if (units < devices.unitsPerDevice()) {

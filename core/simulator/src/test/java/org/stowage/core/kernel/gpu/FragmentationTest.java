@@ -2,6 +2,8 @@ package org.stowage.core.kernel.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
 import org.stowage.core.state.DeviceDemand;
 
@@ -31,7 +33,7 @@ class FragmentationTest {
 
     @Test
     void theProfileComputesTheSameWeightedFragmentation() {
-        final java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        final SplittableRandom random = new SplittableRandom(11);
         for (int trial = 0; trial < 200; trial++) {
             final int shapes = 1 + random.nextInt(40);
             final int[] cpu = new int[shapes];
@@ -41,8 +43,9 @@ class FragmentationTest {
                 cpu[t] = 1000 * random.nextInt(40);
                 final int kind = random.nextInt(3);
                 final int models = random.nextInt(4) == 0 ? 1 + random.nextInt(7) : ANY;
-                demand[t] = kind == 0 ? DeviceDemand.NONE : kind == 1
-                    ? DeviceDemand.of(1, 50 * (1 + random.nextInt(20)), models) : DeviceDemand.of(1 << random.nextInt(4), 1000, models);
+                demand[t] = kind == 0 ? DeviceDemand.NONE
+                    : kind == 1 ? DeviceDemand.of(1, 50 * (1 + random.nextInt(20)), models)
+                    : DeviceDemand.of(1 << random.nextInt(4), 1000, models);
                 weight[t] = 1 + random.nextInt(1000);
             }
             final TypicalPods pods = TypicalPods.weighted(cpu, demand, weight);

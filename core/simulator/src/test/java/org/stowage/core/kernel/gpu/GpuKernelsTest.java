@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.random.RandomGenerator;
 
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.JobSpec;
@@ -134,7 +135,7 @@ class GpuKernelsTest {
         for (int s = 0; s < nodes; s++) {
             rank[s] = s;
         }
-        final java.util.random.RandomGenerator coins = Seeds.kernel(7, SchedulerContext.COINS);
+        final RandomGenerator coins = Seeds.kernel(7, SchedulerContext.COINS);
         for (int i = nodes - 1; i > 0; i--) {
             final int j = coins.nextInt(i + 1);
             final int swap = rank[i];
