@@ -130,6 +130,9 @@ final class RunCommand implements Callable<Integer> {
             results.add(result);
             cli.onInterrupt(() -> kept(results));
         }
+        if (plan.hasDevices()) {
+            printer.println("GPUs (time averages after the warm-up): " + RunOutputs.gpuLine(results));
+        }
         if (out != null) {
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
                 + out.resolve(RunOutputs.SUMMARY) + (noPlots ? "" : ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg")

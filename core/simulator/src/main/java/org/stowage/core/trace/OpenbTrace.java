@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.stowage.core.state.DeviceDemand;
+import org.stowage.core.state.DeviceLayout;
 import org.stowage.core.state.DeviceTable;
 import org.stowage.core.state.ServerTable;
 
@@ -111,6 +112,24 @@ public final class OpenbTrace {
         return new OpenbTrace(podFile, nodeFile, nodes, pods);
     }
 
+    /**
+     * Reads the files of an {@code alibaba:} trace spec ({@link TraceSpec#paths()}), as the CPU-and-memory reader
+     * finds them: a directory (its {@code openb_pod_list_default.csv} on its {@value #ALL_NODE_FILE}), a pod list
+     * (on the {@value #ALL_NODE_FILE} beside it), or a pod list and a node list.
+     */
+    public static OpenbTrace load(final List<Path> paths) {
+        if (paths.isEmpty() || paths.size() > 2) {
+            throw new IllegalArgumentException("an openb trace is a directory, a pod list, or a pod list and a node"
+                + " list: " + paths);
+        }
+        final Path path = paths.get(0);
+        final Path pods = Files.isDirectory(path) ? path.resolve(AlibabaLoader.POD_FILE) : path;
+        final Path parent = pods.toAbsolutePath().getParent();
+        final Path nodes = paths.size() == 2 ? paths.get(1) : Files.isDirectory(path) ? path.resolve(ALL_NODE_FILE)
+            : parent == null ? Path.of(ALL_NODE_FILE) : parent.resolve(ALL_NODE_FILE);
+        return load(pods, nodes);
+    }
+
     /** Reads pod list {@code podList} on the GPU nodes ({@value #GPU_NODE_FILE}) of directory {@code folder}. */
     public static OpenbTrace loadPodList(final Path folder, final String podList) {
         final Path pods = folder.resolve(podList.endsWith(".csv") ? podList : "openb_pod_list_" + podList + ".csv");
@@ -185,6 +204,11 @@ public final class OpenbTrace {
     /** The cluster's GPUs, 1000 milli each, a new (unbound) table. */
     public DeviceTable devices() {
         return new DeviceTable(MILLI_PER_GPU, nodeGpus, nodeModel, models);
+    }
+
+    /** The cluster's GPUs as a value a run description carries ({@link DeviceLayout}). */
+    public DeviceLayout deviceLayout() {
+        return new DeviceLayout(MILLI_PER_GPU, nodeGpus, nodeModel, models);
     }
 
     // ---- the pods ----
