@@ -100,7 +100,11 @@ final class RunCommand implements Callable<Integer> {
         }
         final PrintWriter printer = spec.commandLine().getOut();
         printer.println(plan.description() + ", seed " + seed);
-        final RunTable table = new RunTable(plan.toCompletion());
+        int longest = 0;
+        for (final RunSpec run : runs) {
+            longest = Math.max(longest, run.scheduler().length());
+        }
+        final RunTable table = new RunTable(plan.toCompletion(), longest);
         table.header().forEach(printer::println);
         final List<RunResult> results = new ArrayList<>();
         cli.onInterrupt(() -> kept(results));
