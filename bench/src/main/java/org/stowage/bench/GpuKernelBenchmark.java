@@ -49,10 +49,14 @@ import org.stowage.core.workload.SyntheticWorkload;
  * folder holding {@code alibaba-gpu-2023}).
  */
 @State(Scope.Thread)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
+@Fork(value = 3, jvmArgsAppend = {"-Xmx4g"})
 public class GpuKernelBenchmark {
     @Param({"FGD", "BestFit", "GpuPacking", "GpuClustering", "DotProd", "Random", "FGD-naive"})
     public String kernel;
+
+    /** Decisions run in the setup of {@code decision} before it is measured (the smoke test takes fewer). */
+    @Param("200000")
+    public int warmupDecisions;
 
     private Simulation simulation;
     private OpenbTrace trace;
@@ -80,7 +84,7 @@ public class GpuKernelBenchmark {
         typical = FragmentationRun.typicalPods(trace);
     }
 
-    /** The churn setting of {@code decision}, warmed up by 200,000 decisions. */
+    /** The churn setting of {@code decision}, warmed up by {@code warmupDecisions} decisions (200,000). */
     @State(Scope.Thread)
     public static class Churn {
         Simulation simulation;
@@ -113,7 +117,7 @@ public class GpuKernelBenchmark {
                 .timeMode(TimeMode.CONTINUOUS)
                 .initialJobCapacity(1 << 16)
                 .build();
-            for (int i = 0; i < 200_000; i++) {
+            for (int i = 0; i < benchmark.warmupDecisions; i++) {
                 simulation.step(Double.POSITIVE_INFINITY);
             }
         }
