@@ -64,8 +64,8 @@ final class ReproduceCommand implements Callable<Integer> {
     /** Where the Alibaba openb pod lists sit beside a checkout of this repository. */
     static final String DEFAULT_OPENB = "../shared/traces/alibaba-gpu-2023";
     /** What to do when the openb pod lists are missing. */
-    static final String OPENB_HINT = "get the alibaba/clusterdata cluster-trace-gpu-v2023 csv folder (its 24 pod"
-        + " lists and 2 node lists, docs/TRACES.md) and pass --trace DIR";
+    static final String OPENB_HINT = "get them with `stowage traces fetch alibaba2023` (its 24 pod lists and 2 node"
+        + " lists, docs/TRACES.md) and pass --trace DIR";
 
     /** The names FIGURE takes, from the registry (picocli lists them in the help). */
     static final class FigureNames implements Iterable<String> {

@@ -10,8 +10,10 @@ import org.stowage.core.Units;
 import org.stowage.core.engine.SchedulerFactory;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.engine.Workload;
 import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.KernelRequirements;
+import org.stowage.core.kernel.gpu.TypicalPods;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
@@ -103,15 +105,8 @@ public final class SteadyStateAllocation {
             final double lambda = SyntheticWorkload.lambdaForIntensity(intensity, SERVERS, service.mean(), sizes.mean(0));
             final Arrivals arrivals = mode == TimeMode.SLOTTED
                 ? Arrivals.poissonPerSlot(lambda) : Arrivals.poissonProcess(lambda);
-            final Simulation simulation = Simulation.builder()
-                .servers(servers)
-                .workload(new SyntheticWorkload(arrivals, sizes, service, 11))
-                .model(model)
-                .scheduler(factory)
-                .timeMode(mode)
-                .initialJobCapacity(1 << 18)
-                .build();
-            measure(kernel, mode, simulation);
+            measure(kernel, mode, builder(servers, new SyntheticWorkload(arrivals, sizes, service, 11), model, factory, mode)
+                .build());
         }
     }
 
@@ -125,7 +120,7 @@ public final class SteadyStateAllocation {
         final GpuScenario gpus = GpuScenario.openbLike(SERVERS);
         final ServerTable servers = new ServerTable(gpus.dimensions, gpus.capacities);
         Model model = Model.of(servers);
-        if (requirements.planType() == org.stowage.core.kernel.gpu.TypicalPods.class) {
+        if (requirements.planType() == TypicalPods.class) {
             model = model.withPlan(gpus.typicalPods());
         }
         final ServiceDistribution service = mode == TimeMode.SLOTTED
@@ -133,16 +128,19 @@ public final class SteadyStateAllocation {
         final double lambda = gpus.lambda(INTENSITY, service.mean());
         final Arrivals arrivals = mode == TimeMode.SLOTTED
             ? Arrivals.poissonPerSlot(lambda) : Arrivals.poissonProcess(lambda);
-        final Simulation simulation = Simulation.builder()
+        measure(kernel, mode, builder(servers, gpus.workload(arrivals, service, 11, Long.MAX_VALUE), model, factory, mode)
+            .devices(gpus.deviceTable()).build());
+    }
+
+    private static Simulation.Builder builder(final ServerTable servers, final Workload workload, final Model model,
+                                              final SchedulerFactory factory, final TimeMode mode) {
+        return Simulation.builder()
             .servers(servers)
-            .devices(gpus.deviceTable())
-            .workload(gpus.workload(arrivals, service, 11, Long.MAX_VALUE))
+            .workload(workload)
             .model(model)
             .scheduler(factory)
             .timeMode(mode)
-            .initialJobCapacity(1 << 18)
-            .build();
-        measure(kernel, mode, simulation);
+            .initialJobCapacity(1 << 18);
     }
 
     /** Warm-up, then windows of steady decisions until one allocates nothing (see the class comment). */

@@ -10,40 +10,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.state.DeviceDemand;
 import org.stowage.core.state.DeviceTable;
+import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.ServerTable;
+import org.stowage.core.testing.ScriptedWorkload;
 
 /** The engine with a device layer: placements that name their devices, releases, rejections, checks. */
 class SimulationDevicesTest {
     private static final int ANY = DeviceDemand.ANY_MODEL;
 
     /** Jobs given as rows {arrival, service, cpu, memory, demand}. */
-    private static final class Rows implements Workload {
-        private final double[][] rows;
-        private int next;
-
-        Rows(final double[]... rows) {
-            this.rows = rows;
-        }
-
-        @Override
-        public int dimensions() {
-            return 2;
-        }
-
-        @Override
-        public double peekArrivalTime() {
-            return next < rows.length ? rows[next][0] : Double.POSITIVE_INFINITY;
-        }
-
-        @Override
-        public void next(final JobSpec spec) {
-            final double[] row = rows[next++];
-            spec.arrivalTime = row[0];
-            spec.serviceTime = row[1];
-            spec.size[0] = (int) row[2];
-            spec.size[1] = (int) row[3];
-            spec.devices = (int) row[4];
-        }
+    private static ScriptedWorkload rows(final double[]... rows) {
+        return ScriptedWorkload.withDevices(rows);
     }
 
     /** Places every arrival where and on the devices the test says, in arrival order. */
@@ -52,7 +29,7 @@ class SimulationDevicesTest {
         private final List<Integer> arrivals = new ArrayList<>();
         private SchedulerContext context;
         private int placed;
-        private org.stowage.core.state.FifoQueue queue;
+        private FifoQueue queue;
 
         Scripted(final int[]... placements) {
             this.placements = placements;
@@ -107,7 +84,7 @@ class SimulationDevicesTest {
 
     @Test
     void placementsTakeTheirDevicesAndDeparturesGiveThemBack() {
-        final Simulation simulation = simulation(new Rows(
+        final Simulation simulation = simulation(rows(
             new double[] {0, 10, 4000, 1024, DeviceDemand.of(1, 500, ANY)},
             new double[] {1, 10, 4000, 1024, DeviceDemand.of(1, 500, ANY)},
             new double[] {2, 5, 4000, 1024, DeviceDemand.of(1, 1000, ANY)},
@@ -128,23 +105,23 @@ class SimulationDevicesTest {
     void aPlacementMustNameDevicesItCanTake() {
         final double[] half = {0, 10, 4000, 1024, DeviceDemand.of(1, 500, ANY)};
         assertThrows(IllegalStateException.class,
-            () -> simulation(new Rows(half), new Scripted(new int[] {0})).runToCompletion(), "devices unnamed");
+            () -> simulation(rows(half), new Scripted(new int[] {0})).runToCompletion(), "devices unnamed");
         assertThrows(IllegalStateException.class,
-            () -> simulation(new Rows(half), new Scripted(new int[] {0, 0b11})).runToCompletion(), "two for one");
+            () -> simulation(rows(half), new Scripted(new int[] {0, 0b11})).runToCompletion(), "two for one");
         assertThrows(IllegalStateException.class,
-            () -> simulation(new Rows(half), new Scripted(new int[] {0, 0b100})).runToCompletion(), "no device 2");
+            () -> simulation(rows(half), new Scripted(new int[] {0, 0b100})).runToCompletion(), "no device 2");
         final double[] onlyB = {0, 10, 4000, 1024, DeviceDemand.of(1, 500, 0b10)};
         assertThrows(IllegalStateException.class,
-            () -> simulation(new Rows(onlyB), new Scripted(new int[] {0, 0b1})).runToCompletion(), "model A");
+            () -> simulation(rows(onlyB), new Scripted(new int[] {0, 0b1})).runToCompletion(), "model A");
         final IllegalStateException message = assertThrows(IllegalStateException.class,
-            () -> simulation(new Rows(half, half, half), new Scripted(new int[] {0, 0b1}, new int[] {0, 0b1},
+            () -> simulation(rows(half, half, half), new Scripted(new int[] {0, 0b1}, new int[] {0, 0b1},
                 new int[] {0, 0b1})).runToCompletion());
         assertTrue(message.getMessage().contains("cannot take devices 0x1 of server 0"), message.getMessage());
     }
 
     @Test
     void demandsNoServerCouldEverMeetAreRejectedAtArrival() {
-        final Simulation simulation = simulation(new Rows(
+        final Simulation simulation = simulation(rows(
             new double[] {0, 1, 4000, 1024, DeviceDemand.of(2, 1000, 0b10)},
             new double[] {0, 1, 4000, 1024, DeviceDemand.of(3, 1000, ANY)},
             new double[] {0, 1, 16000, 1024, DeviceDemand.of(1, 1000, 0b10)},
@@ -160,7 +137,7 @@ class SimulationDevicesTest {
     void devicesWithoutADeviceTableAreRefused() {
         final Simulation simulation = Simulation.builder()
             .servers(new ServerTable(2, new int[] {64000, 262144}))
-            .workload(new Rows(new double[] {0, 1, 4000, 1024, DeviceDemand.of(1, 500, ANY)}))
+            .workload(rows(new double[] {0, 1, 4000, 1024, DeviceDemand.of(1, 500, ANY)}))
             .scheduler(new Scripted(new int[] {0, 1}))
             .timeMode(TimeMode.CONTINUOUS)
             .build();
@@ -169,6 +146,7 @@ class SimulationDevicesTest {
         assertThrows(IllegalArgumentException.class, () -> Simulation.builder()
             .servers(new ServerTable(2, new int[] {64000, 262144}))
             .devices(new DeviceTable(1000, new int[] {1, 1}, new int[] {0, 0}, List.of("A")))
-            .workload(new Rows()).scheduler(new Scripted()).build(), "one device entry per server");
+            .workload(rows(new double[] {0, 1, 4000, 1024, DeviceDemand.NONE})).scheduler(new Scripted()).build(),
+            "one device entry per server");
     }
 }

@@ -2,7 +2,6 @@ package org.stowage.core.kernel.gpu;
 
 import org.stowage.core.state.DeviceDemand;
 import org.stowage.core.state.DeviceTable;
-import org.stowage.core.state.ServerView;
 
 /**
  * GpuClustering: the artifact's {@code gpu_clustering_score.go}, which keeps pods of one kind together: a
@@ -15,7 +14,7 @@ import org.stowage.core.state.ServerView;
  * <p>Index: per node, the number of running pods of each kind and the number of kinds present, updated in
  * O(1) at each placement and departure. Cost: one scan, O(L D) per pod; no allocation.
  */
-public final class GpuClustering extends GpuKernel {
+public final class GpuClustering extends ScoredGpuKernel {
     /** Kinds: 0 a fraction, k in [1, 16] k whole GPUs. */
     static final int KINDS = DeviceTable.MAX_DEVICES_PER_SERVER + 1;
     private int[] kindCount;
@@ -41,26 +40,10 @@ public final class GpuClustering extends GpuKernel {
     }
 
     @Override
-    protected int select(final int job) {
-        final int demand = devices.demand(job);
+    protected int score(final int job, final int demand, final int server) {
         final int kind = kind(demand, devices.unitsPerDevice());
-        int best = ServerView.NONE;
-        int bestScore = 0;
-        for (int s = 0; s < serverCount; s++) {
-            if (!feasible(job, demand, s)) {
-                continue;
-            }
-            final int score = kind < 0 ? 0
-                : ArtifactScores.clustering(kindCount[s * KINDS + kind] > 0, kinds[s], devices.totalResidual(s));
-            if (beats(score, s, bestScore, best)) {
-                best = s;
-                bestScore = score;
-            }
-        }
-        if (best != ServerView.NONE) {
-            chosenDevices = bestFitDevices(demand, best);
-        }
-        return best;
+        return kind < 0 ? 0
+            : ArtifactScores.clustering(kindCount[server * KINDS + kind] > 0, kinds[server], devices.totalResidual(server));
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.stowage.core.kernel.gpu;
 
 import org.stowage.core.state.DeviceDemand;
-import org.stowage.core.state.ServerView;
 
 /**
  * GpuPacking: the artifact's {@code gpu_packing_score.go}, which prefers, in this order, GPUs already
@@ -19,33 +18,14 @@ import org.stowage.core.state.ServerView;
  * Cost: one scan, O(G) per feasible node from its devices' residuals (O(1) for whole GPUs, from the free
  * count), O(L (D + G)) per pod; no allocation.
  */
-public final class GpuPacking extends GpuKernel {
+public final class GpuPacking extends ScoredGpuKernel {
     public GpuPacking() {
         super("GpuPacking");
     }
 
-    @Override
-    protected int select(final int job) {
-        final int demand = devices.demand(job);
-        int best = ServerView.NONE;
-        int bestScore = 0;
-        for (int s = 0; s < serverCount; s++) {
-            if (!feasible(job, demand, s)) {
-                continue;
-            }
-            final int score = score(demand, s);
-            if (beats(score, s, bestScore, best)) {
-                best = s;
-                bestScore = score;
-            }
-        }
-        if (best != ServerView.NONE) {
-            chosenDevices = bestFitDevices(demand, best);
-        }
-        return best;
-    }
 
-    private int score(final int demand, final int server) {
+    @Override
+    protected int score(final int job, final int demand, final int server) {
         if (DeviceDemand.count(demand) == 0) {
             return 0;
         }

@@ -1,8 +1,6 @@
 package org.stowage.core.kernel.gpu.reference;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.stowage.core.kernel.gpu.ArtifactScores;
@@ -20,33 +18,19 @@ public final class NaiveGpuClustering extends NaiveGpuKernel {
 
     @Override
     protected int[] choose(final int job) {
-        final List<Integer> nodes = feasibleNodes(job);
-        if (nodes.isEmpty()) {
-            return null;
+        final String kind = affinity(devices.demand(job));
+        return bestScoredNode(job, node -> kind == null ? 0 : score(kind, node));
+    }
+
+    private int score(final String kind, final int node) {
+        final Map<String, Integer> affinities = new HashMap<>();
+        for (int other = servers.firstJob(node); other != JobTable.NONE; other = servers.nextJobOnServer(jobs, other)) {
+            final String otherKind = affinity(devices.demand(other));
+            if (otherKind != null) {
+                affinities.merge(otherKind, 1, Integer::sum);
+            }
         }
-        final int demand = devices.demand(job);
-        final String kind = affinity(demand);
-        final List<Long> scores = new ArrayList<>();
-        for (final int node : nodes) {
-            if (kind == null) {
-                scores.add(0L);
-                continue;
-            }
-            final Map<String, Integer> affinities = new HashMap<>();
-            for (int other = servers.firstJob(node); other != JobTable.NONE; other = servers.nextJobOnServer(jobs, other)) {
-                final String otherKind = affinity(devices.demand(other));
-                if (otherKind != null) {
-                    affinities.merge(otherKind, 1, Integer::sum);
-                }
-            }
-            int gpuLeft = 0;
-            for (final int residual : residuals(node)) {
-                gpuLeft += residual;
-            }
-            scores.add((long) ArtifactScores.clustering(affinities.containsKey(kind), affinities.size(), gpuLeft));
-        }
-        final int node = best(nodes, scores);
-        return new int[] {node, bestFitGpus(demand, node)};
+        return ArtifactScores.clustering(affinities.containsKey(kind), affinities.size(), freeUnits(node));
     }
 
     /** The artifact's {@code GetGpuAffinityFromPodAnnotation}: null for no GPU. */

@@ -2,6 +2,7 @@ package org.stowage.core.kernel.gpu.reference;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.engine.SchedulerContext;
@@ -141,6 +142,32 @@ public abstract class NaiveGpuKernel extends KernelBase {
             }
         }
         return best;
+    }
+
+    /**
+     * The feasible node of highest {@code score} (ties to the lowest rank) and there the GPUs of the
+     * artifact's best fit, as {node, mask}; null if no node is feasible.
+     */
+    protected final int[] bestScoredNode(final int job, final IntToLongFunction score) {
+        final List<Integer> nodes = feasibleNodes(job);
+        if (nodes.isEmpty()) {
+            return null;
+        }
+        final List<Long> scores = new ArrayList<>();
+        for (final int node : nodes) {
+            scores.add(score.applyAsLong(node));
+        }
+        final int node = best(nodes, scores);
+        return new int[] {node, bestFitGpus(devices.demand(job), node)};
+    }
+
+    /** The free units of {@code server}'s GPUs, summed afresh. */
+    protected final int freeUnits(final int server) {
+        int free = 0;
+        for (final int residual : residuals(server)) {
+            free += residual;
+        }
+        return free;
     }
 
     /** The residuals of {@code server}'s GPUs, in device order. */

@@ -18,17 +18,8 @@ public final class NaiveGpuPacking extends NaiveGpuKernel {
 
     @Override
     protected int[] choose(final int job) {
-        final List<Integer> nodes = feasibleNodes(job);
-        if (nodes.isEmpty()) {
-            return null;
-        }
         final int demand = devices.demand(job);
-        final List<Long> scores = new ArrayList<>();
-        for (final int node : nodes) {
-            scores.add((long) score(demand, node));
-        }
-        final int node = best(nodes, scores);
-        return new int[] {node, bestFitGpus(demand, node)};
+        return bestScoredNode(job, node -> score(demand, node));
     }
 
     private int score(final int demand, final int node) {
