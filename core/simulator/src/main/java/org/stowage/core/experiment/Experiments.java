@@ -8,9 +8,13 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
+import org.stowage.core.gpu.GpuUsage;
+import org.stowage.core.kernel.gpu.TypicalPods;
 import org.stowage.core.metrics.BucketSeries;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.metrics.Stability;
+import org.stowage.core.model.Model;
+import org.stowage.core.state.DeviceLayout;
 
 /**
  * Runs one {@link RunSpec} and collects its {@link RunResult}. Stateless; any number of runs may go on
@@ -36,7 +40,11 @@ public final class Experiments {
      * {@code useful_utilization_rD} (real jobs only), {@code wait_mean}, {@code wait_p50},
      * {@code wait_p90}, {@code wait_p99}, {@code wait_p999}, {@code wait_max}, {@code jct_mean},
      * {@code jct_p50}, {@code jct_p99}, {@code makespan}, {@code growth}, {@code growth_error},
-     * {@code dummies_placed}; when the jobs have more than one class, per class K: {@code class_K_arrival_rate},
+     * {@code dummies_placed}; with devices (a {@link DeviceLayout} in the model), {@code gpu_allocation} (time
+ * average of the share of device units allocated) and {@code gpu_fragment} (time average of the GPU
+ * fragmentation as a share of the devices, NaN without {@link TypicalPods} in the model), and the arrays
+ * {@code gpu_series_start} and {@code gpu_allocation_series} (the share allocated over time); when the jobs
+ * have more than one class, per class K: {@code class_K_arrival_rate},
      * {@code class_K_throughput}, {@code class_K_mean_queue}, {@code class_K_wait_mean},
      * {@code class_K_jct_mean}; and with {@link RunSpec#perQueue()}, {@code mean_queue_qN} for each queue N
      * the scheduler made. Times are in slots (slotted) or time units (continuous); waits of continuous runs
@@ -56,10 +64,12 @@ public final class Experiments {
      */
     public static RunResult run(final RunSpec spec, final DoubleConsumer progress, final RunObserver observer) {
         final Workload workload = spec.workload().open(spec.seed());
+        final Model model = spec.resolvedModel();
         final Simulation simulation = Simulation.builder()
             .servers(spec.servers())
+            .devices(model.hasPlan(DeviceLayout.class) ? model.plan(DeviceLayout.class).table() : null)
             .workload(workload)
-            .model(spec.resolvedModel())
+            .model(model)
             .scheduler(spec.schedulerFactory())
             .timeMode(spec.timeMode())
             .seed(spec.seed())
@@ -70,6 +80,15 @@ public final class Experiments {
         simulation.addListener(metrics);
         final LastArrival lastArrival = new LastArrival();
         simulation.addListener(lastArrival);
+        final GpuUsage gpus = simulation.deviceTable().bound() ? new GpuUsage(simulation,
+            model.hasPlan(TypicalPods.class) ? model.plan(TypicalPods.class) : null, spec.warmup(),
+            spec.seriesInterval()) : null;
+        if (gpus != null) {
+            if (gpus.fragmentation() != null) {
+                simulation.addListener(gpus.fragmentation());
+            }
+            simulation.addListener(gpus);
+        }
 
         final long start = System.nanoTime();
         final double horizon = spec.horizon();
@@ -135,6 +154,14 @@ public final class Experiments {
         for (int q = 0; q < metrics.queueCount(); q++) {
             values.put("mean_queue_q" + q, metrics.meanQueueLength(q));
         }
+        final Map<String, double[]> arrays = new LinkedHashMap<>();
+        if (gpus != null) {
+            gpus.finish(end);
+            values.put("gpu_allocation", gpus.meanAllocation());
+            values.put("gpu_fragment", gpus.meanFragment());
+            arrays.put("gpu_series_start", gpus.seriesStarts());
+            arrays.put("gpu_allocation_series", gpus.seriesAllocation());
+        }
 
         final BucketSeries series = metrics.queueSeries();
         final double[] starts = new double[series.size()];
@@ -143,7 +170,7 @@ public final class Experiments {
             starts[i] = series.start(i);
             means[i] = series.mean(i);
         }
-        return new RunResult(spec.scheduler(), values, stability, starts, means, wallSeconds);
+        return new RunResult(spec.scheduler(), values, stability, starts, means, wallSeconds, arrays);
     }
 
     /**
