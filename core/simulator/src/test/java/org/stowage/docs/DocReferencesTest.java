@@ -41,6 +41,13 @@ class DocReferencesTest {
         "SumOfClusterVariances",    // commons-math3
         "TearDown",                 // JMH annotation
         "LoTES",                    // the algorithm's name (Tran et al. 2018), also a kernel name
+        "BestFit",                  // a policy of Weng et al. 2023, also a kernel name
+        "DotProd",                  // likewise
+        "GetNodePodFrag",           // functions and fields of the FGD artifact (Go), cited as its specification
+        "GetTypicalPods",
+        "FragAmountSumExceptQ3",
+        "NodeResourcesFit",
+        "TotalMilliGpu",
         "MaxProcs",                 // a field of the Standard Workload Format header
         "NaN");
     private static final String[] JDK_PACKAGES = {"java.lang.", "java.util.", "java.util.random.",

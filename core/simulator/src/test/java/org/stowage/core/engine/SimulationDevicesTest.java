@@ -116,7 +116,8 @@ class SimulationDevicesTest {
         final IllegalStateException message = assertThrows(IllegalStateException.class,
             () -> simulation(rows(half, half, half), new Scripted(new int[] {0, 0b1}, new int[] {0, 0b1},
                 new int[] {0, 0b1})).runToCompletion());
-        assertTrue(message.getMessage().contains("cannot take devices 0x1 of server 0"), message.getMessage());
+        assertTrue(message instanceof SchedulerFault && message.getMessage().contains("on devices 0x1 of server 0, which it"
+            + " cannot take"), message.getMessage());
     }
 
     @Test
