@@ -21,6 +21,7 @@ import org.stowage.theory.ServerClasses;
 import org.stowage.theory.SizeCdf;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -128,10 +129,26 @@ final class CapacityCommand implements Callable<Integer> {
         description = "Column generation stops when the certified gap is at most EPS relative (default: ${DEFAULT-VALUE}).")
     private double tolerance;
 
+    @Mixin
+    private DryRunOption dryRun;
+
     @Override
     public Integer call() {
         final CapacityProblem problem = problem();
         final PrintWriter out = spec.commandLine().getOut();
+        if (dryRun.dryRun) {
+            out.println(DryRuns.HEADER);
+            DryRuns.item(out, "sizes", sizes.toString());
+            DryRuns.item(out, "servers", servers + (capacity == null ? "" : ", capacity " + capacity));
+            DryRuns.item(out, "computes", problem.isDiscrete()
+                ? (enumerate ? "one LP over every feasible configuration" : "the LP over configurations by column"
+                    + " generation") + " with " + lp + (maximal ? ", then list the maximal configurations" : "")
+                : "lower and upper bounds on rho* from rounded partitions, refined to a gap of "
+                    + (gap == null ? 0.01 : gap) + " at most");
+            DryRuns.item(out, "time", "unknown (seconds for the examples of --help)");
+            out.flush();
+            return 0;
+        }
         final CapacityReport report = new CapacityReport(out, problem);
         if (problem.isDiscrete()) {
             report.discreteHeader();

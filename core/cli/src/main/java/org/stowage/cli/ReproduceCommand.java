@@ -108,6 +108,12 @@ final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     private EngineOptions engineOptions;
 
+    @Mixin
+    private DryRunOption dryRun;
+
+    @Mixin
+    private QuietOption quiet;
+
     /** The registry, made once per command. */
     private Figures registry;
 
@@ -251,6 +257,19 @@ final class ReproduceCommand implements Callable<Integer> {
             printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
                 + " (their curves are not one per kernel)");
         }
+        if (dryRun.dryRun) {
+            HtmlReport.requireOurs(out, "--out");
+            OutputDirectory.check(out, OutputDirectory.Owner.FIGURES, "--out");
+            int concurrent = 1;
+            for (final Figure each : chosen) {
+                concurrent = Math.max(concurrent, engineOptions.concurrentHere(threads, Reproduction.units(each, scale)));
+            }
+            DryRuns.printReproduce(printer, chosen, scale, seed, concurrent, engineOptions.isLocal()
+                ? concurrent + " thread(s) of this JVM" : "--engine " + engineOptions.engine
+                + (engineOptions.master == null ? "" : " --master " + engineOptions.master), out);
+            return 0;
+        }
+        final Progress.Display display = quiet.display(spec.commandLine().getErr());
         final long start = System.nanoTime();
         final int[] verdicts = new int[Claim.Verdict.values().length];
         final List<Reproduction> reproductions = new ArrayList<>();
@@ -264,7 +283,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> SweepCommand.finishedOnDisk(directory) + " of " + total + " runs of "
                     + each.name() + " are on disk in " + directory.resolve("runs") + "; rerun the same command to resume");
                 final Reproduction reproduction;
-                try (Progress progress = Progress.of(each.name(), total)) {
+                try (Progress progress = Progress.task(each.name(), total).of(total + " runs").start(display)) {
                     reproduction = Reproduction.run(each, scale, directory, engine, CommandRecipe.of(spec, each.name()),
                         seed, progress::stepTo);
                 }

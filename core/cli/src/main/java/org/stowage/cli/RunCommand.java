@@ -79,6 +79,12 @@ final class RunCommand implements Callable<Integer> {
             + " a plot takes about half a second.")
     private boolean noPlots;
 
+    @Mixin
+    private DryRunOption dryRun;
+
+    @Mixin
+    private QuietOption quiet;
+
     @Override
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
@@ -99,15 +105,21 @@ final class RunCommand implements Callable<Integer> {
             HtmlReport.requireOurs(out, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
+        if (dryRun.dryRun) {
+            DryRuns.printRun(printer, plan, runs, seed, out, cli.maxHeap());
+            return 0;
+        }
+        final Progress.Display display = quiet.display(spec.commandLine().getErr());
         printer.println(plan.description() + ", seed " + seed);
-        final RunTable table = new RunTable(plan.toCompletion());
+        final RunTable table = new RunTable(plan.toCompletion(), schedulers);
         table.header().forEach(printer::println);
         final List<RunResult> results = new ArrayList<>();
         cli.onInterrupt(() -> kept(results));
         for (final RunSpec run : runs) {
             final String name = run.scheduler();
             final RunResult result;
-            try (Progress progress = Progress.of(name, 1000)) {
+            try (Progress progress = Progress.task(name, 1000).of("horizon")
+                .rate(plan.toCompletion() ? 0 : plan.expectedJobs() / 1000, "jobs").start(display)) {
                 result = Experiments.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)));
             } catch (final OutOfMemoryError e) {
                 throw CommandFailure.outOfMemory(e, cli.maxHeap(), kept(results));

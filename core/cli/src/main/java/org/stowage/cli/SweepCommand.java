@@ -111,6 +111,12 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private EngineOptions engineOptions;
 
+    @Mixin
+    private DryRunOption dryRun;
+
+    @Mixin
+    private QuietOption quiet;
+
     @Override
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless the whole grid is good
@@ -146,12 +152,13 @@ final class SweepCommand implements Callable<Integer> {
         MemoryCheck.Need largest = null;
         final List<Map<String, Object>> pointInputs = new ArrayList<>();
         boolean toCompletion = true;
+        final DryRuns.SweepPlan dryPlan = new DryRuns.SweepPlan(replications);
         for (final Sweep.Point point : probe.points()) {
             if (point.replication() == 0) {
                 // fail fast, before any run, on a bad value or an incompatible scheduler anywhere in the grid
                 final WorkloadPlan plan = planAt(point, context);
                 for (final String scheduler : schedulers) {
-                    KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed());
+                    dryPlan.add(plan, scheduler, KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed()));
                 }
                 if (largest == null || plan.memory().bytes() > largest.bytes()) {
                     largest = plan.memory();
@@ -167,6 +174,16 @@ final class SweepCommand implements Callable<Integer> {
 
         final PrintWriter printer = spec.commandLine().getOut();
         final PrintWriter errors = spec.commandLine().getErr();
+        if (dryRun.dryRun) {
+            HtmlReport.requireOurs(out, "--out");
+            OutputDirectory.check(out, OutputDirectory.Owner.SWEEP, "--out");
+            final int kept = sweep.finishedIn(out).size();
+            dryPlan.print(printer, sweep, concurrent, engineOptions.isLocal() ? concurrent + " thread(s) of this JVM"
+                : "--engine " + engineOptions.engine + (engineOptions.master == null ? "" : " --master "
+                + engineOptions.master), largest, cli.maxHeap(), out, kept);
+            return 0;
+        }
+        final Progress.Display display = quiet.display(errors);
         cli.onInterrupt(() -> finishedOnDisk(out) + " of " + units + " runs are on disk in " + out.resolve("runs")
             + "; rerun the same command to resume");
         final Sweep.Outcome outcome;
@@ -178,7 +195,7 @@ final class SweepCommand implements Callable<Integer> {
                 units, units / replications / schedulers.size(), replications, schedulers.size(), engine.description(),
                 out);
             printer.flush();
-            try (Progress progress = Progress.of("sweep", units)) {
+            try (Progress progress = Progress.task("sweep", units).of(units + " runs").start(display)) {
                 outcome = sweep.run(out, new Sweep.Work(runner(), CommandRecipe.of(spec, null)), engine,
                     Integer.MAX_VALUE, progress::stepTo, note -> {
                         errors.println(org.stowage.core.Messages.printable(note));
@@ -362,49 +379,81 @@ final class SweepCommand implements Callable<Integer> {
     /**
      * One row per point and scheduler: the mean over replications, with the half-width of its 95% interval
      * where there are two or more, of the queue, the response time (arrival to completion: JCT) and, for
-     * workloads run to completion, the makespan; utilization and the verdict counts.
+     * workloads run to completion, the makespan; the utilization of every resource and the verdict counts. The
+     * header gives each column in words and, under it, the metric's name in results.csv and summary.csv.
      */
     private static void printTable(final PrintWriter printer, final Sweep sweep, final Sweep.Outcome outcome,
                                    final boolean toCompletion) {
-        final StringBuilder header = new StringBuilder();
+        final List<SweepFiles.Aggregate> aggregates = SweepFiles.aggregate(sweep, outcome.finished());
+        final List<String> utilizations = aggregates.isEmpty() ? List.of("utilization_r0")
+            : aggregates.get(0).utilizations();
+        final int utilWidth = Math.max(14, 6 * utilizations.size() + utilizations.size() - 1);
+        final StringBuilder words = new StringBuilder();
+        final StringBuilder names = new StringBuilder();
         for (final Sweep.Axis axis : sweep.axes()) {
-            header.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
+            words.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
+            names.append(" ".repeat(15));
         }
         final String times = toCompletion ? "JCT" : "response";
-        header.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "scheduler", "mean queue",
-            "mean " + times, "p99 " + times));
+        words.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "scheduler", "mean queue", "mean " + times,
+            "p99 " + times));
+        names.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "", "mean_queue", "jct_mean", "jct_p99"));
         if (toCompletion) {
-            header.append(String.format(Locale.ROOT, " %17s", "makespan"));
+            words.append(String.format(Locale.ROOT, " %17s", "makespan"));
+            names.append(String.format(Locale.ROOT, " %17s", "makespan"));
         }
-        header.append(String.format(Locale.ROOT, " %6s %s", "util", "verdicts s/u/i/nd"));
+        words.append(String.format(Locale.ROOT, " %" + utilWidth + "s %s", "util", "verdicts"));
+        names.append(String.format(Locale.ROOT, " %" + utilWidth + "s %s", utilizations.size() == 1 ? "utilization_r0"
+            : "utilization_rD", "s/u/i/nd"));
         if (sweep.replications() > 1) {
             printer.println("each value: the mean over " + sweep.replications()
                 + " replications +- the half-width of its 95% interval");
         }
-        printer.println(header);
-        printer.println("-".repeat(header.length()));
-        for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
+        printer.println(words.toString().stripTrailing());
+        printer.println(names.toString().stripTrailing());
+        printer.println("-".repeat(words.length()));
+        for (final SweepFiles.Aggregate aggregate : aggregates) {
             final StringBuilder row = new StringBuilder();
             for (final String value : aggregate.coordinates().values()) {
                 row.append(String.format(Locale.ROOT, "%-14s ", value));
             }
             final double[] queue = aggregate.interval("mean_queue");
-            final int n = (int) queue[3];
-            final StringBuilder verdicts = new StringBuilder();
-            for (final Stability.Verdict verdict : Stability.Verdict.values()) {
-                verdicts.append(verdicts.length() == 0 ? "" : "/")
-                    .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n));
-            }
             row.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", aggregate.scheduler(),
                 withInterval(queue, 3), withInterval(aggregate.interval("jct_mean"), 2),
                 withInterval(aggregate.interval("jct_p99"), 2)));
             if (toCompletion) {
                 row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval("makespan"), 2)));
             }
-            row.append(String.format(Locale.ROOT, " %6s %s", HtmlReport.number(aggregate.interval("utilization_r0")[0], 4),
-                verdicts));
+            final List<String> util = new ArrayList<>();
+            for (final String metric : aggregate.utilizations()) {
+                util.add(HtmlReport.number(aggregate.interval(metric)[0], utilizations.size() == 1 ? 4 : 3));
+            }
+            row.append(String.format(Locale.ROOT, " %" + utilWidth + "s %s", String.join("/", util),
+                verdictCounts(aggregate, (int) queue[3])));
             printer.println(row.toString().stripTrailing());
         }
+        printer.println("units: mean_queue in jobs; jct_mean, jct_p99" + (toCompletion ? ", makespan" : "") + " in "
+            + timeUnit(sweep) + "; util: the fraction of the capacity in use" + (utilizations.size() == 1 ? ""
+            : ", per resource"));
+        printer.println("verdicts s/u/i/nd: replications judged stable / unstable / inconclusive / not drained"
+            + " (docs/MODEL.md, the stability verdict)");
+    }
+
+    /** The unit of the sweep's times: slots, time units, or both when the time mode is an axis. */
+    static String timeUnit(final Sweep sweep) {
+        final Object mode = sweep.inputs().get("time_mode");
+        return "slotted".equals(mode) ? "slots" : "continuous".equals(mode) ? "time units"
+            : "slots (slotted) or time units (continuous)";
+    }
+
+    /** "2/0/1/0": replications per verdict, in {@link Stability.Verdict} order (stable, unstable, ...). */
+    private static String verdictCounts(final SweepFiles.Aggregate aggregate, final int replications) {
+        final StringBuilder verdicts = new StringBuilder();
+        for (final Stability.Verdict verdict : Stability.Verdict.values()) {
+            verdicts.append(verdicts.length() == 0 ? "" : "/")
+                .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * replications));
+        }
+        return verdicts.toString();
     }
 
     /**

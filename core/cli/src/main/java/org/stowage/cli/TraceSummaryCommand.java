@@ -1,6 +1,8 @@
 package org.stowage.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -51,6 +53,9 @@ final class TraceSummaryCommand implements Callable<Integer> {
         description = "Load N times and print each load's speed (the first load includes JIT warm-up).")
     private int repeat;
 
+    @Mixin
+    private DryRunOption dryRun;
+
     @Override
     public Integer call() {
         if (repeat < 1) {
@@ -61,6 +66,14 @@ final class TraceSummaryCommand implements Callable<Integer> {
         TraceInputs.check(settings, units);
         OptionRules.checkTrace(settings, trace, "TRACE '" + trace + "'");
         final PrintWriter out = spec.commandLine().getOut();
+        if (dryRun.dryRun) {
+            final List<Path> paths = TraceInputs.checkPaths("TRACE", trace).paths();
+            out.println(DryRuns.HEADER);
+            DryRuns.item(out, "trace", trace + (repeat > 1 ? ", read " + repeat + " times" : ""));
+            DryRuns.item(out, "would read", DryRuns.files(paths));
+            out.flush();
+            return 0;
+        }
         LoadedTrace loaded = null;
         for (int run = 1; run <= repeat; run++) {
             loaded = TraceInputs.load("TRACE", trace, settings, units);
