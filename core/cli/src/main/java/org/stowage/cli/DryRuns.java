@@ -49,6 +49,7 @@ final class DryRuns {
         item(out, "runs", runs.size() + (runs.size() == 1 ? " run" : " runs, one after the other"));
         item(out, "memory", memory(plan.memory(), 1, heap));
         final double each = Calibration.perRun(runs.size());
+        Calibration.warmUp(runs.get(0), each);
         final List<String> parts = new ArrayList<>();
         double total = 0;
         for (final RunSpec run : runs) {
@@ -57,8 +58,8 @@ final class DryRuns {
             parts.add(run.scheduler() + " " + about(seconds) + (Double.isNaN(seconds) || plan.toCompletion() ? ""
                 : " at " + Progress.quantity(plan.expectedJobs() / seconds) + " jobs/s"));
         }
-        item(out, "time", about(total) + " on this machine (" + String.join(", ", parts) + "; from "
-            + seconds(each * runs.size()) + " of calibration)");
+        item(out, "time", upTo(total) + " on this machine (" + String.join(", ", parts) + "; from "
+            + seconds(each * (runs.size() + 1)) + " of calibration)");
         item(out, "output", directory == null ? "none (no --out)" : directory + " " + whenWritten(directory)
             + ": results.csv, series.csv, summary.json, queue.png and .svg, index.html");
         out.flush();
@@ -127,6 +128,7 @@ final class DryRuns {
                 kept == 0 ? "" : String.format(Locale.ROOT, "; %,d finished in %s already, kept", kept, directory)));
             item(out, "memory", memory(largest, concurrent, heap));
             final double each = Calibration.perRun(largestRun.size());
+            Calibration.warmUp(largestRun.values().iterator().next(), each);
             final List<String> rates = new ArrayList<>();
             double total = 0;
             double longest = 0;
@@ -141,9 +143,9 @@ final class DryRuns {
             }
             final double remaining = total * (units - kept) / units;
             final double wall = Math.max(remaining / Math.max(1, concurrent), kept == units ? 0 : longest);
-            item(out, "time", about(wall) + " on this machine" + (concurrent > 1 ? " with " + concurrent + " threads"
+            item(out, "time", upTo(wall) + " on this machine" + (concurrent > 1 ? " with " + concurrent + " threads"
                 : "") + " (" + String.join(", ", rates) + ", each at its largest point; from "
-                + seconds(each * largestRun.size()) + " of calibration)");
+                + seconds(each * (largestRun.size() + 1)) + " of calibration)");
             item(out, "output", directory + " " + whenWritten(directory) + ": manifest.json, runs/, results.csv,"
                 + " summary.csv, a plot per measure, index.html");
             out.flush();
@@ -166,6 +168,7 @@ final class DryRuns {
             calibrations += figure.sweep(scale, seed).schedulers().size();
         }
         final double each = Calibration.perRun(calibrations);
+        warmUp(figures, scale, seed, each);
         double wall = 0;
         int runs = 0;
         final List<String> unknown = new ArrayList<>();
@@ -219,14 +222,26 @@ final class DryRuns {
                 kept == 0 ? "" : String.format(Locale.ROOT, "; %,d finished already, kept", kept), about(figureWall)));
         }
         item(out, "runs", String.format(Locale.ROOT, "%,d to run on %s", runs, engine));
-        final String known = about(wall) + " on this machine" + (concurrent > 1 ? " with " + concurrent + " threads" : "");
+        final String known = upTo(wall) + " on this machine" + (concurrent > 1 ? " with " + concurrent + " threads" : "");
         item(out, "time", (unknown.size() == figures.size() ? "unknown (" + String.join(", ", unknown)
             + ": no plain simulation runs to time)" : known + (unknown.isEmpty() ? "" : ", and unknown for "
             + String.join(", ", unknown) + " (no plain simulation runs to time)")) + "; from "
-            + seconds(each * calibrations) + " of calibration");
+            + seconds(each * (calibrations + 1)) + " of calibration");
         item(out, "output", directory + " " + whenWritten(directory) + ": a folder per figure (CSV, PNG, SVG, claims,"
             + " index.html) and index.html");
         out.flush();
+    }
+
+    /** Calibrates the first plain run of {@code figures} once, unmeasured (see {@link Calibration#warmUp}). */
+    private static void warmUp(final List<Figure> figures, final Scale scale, final long seed, final double seconds) {
+        for (final Figure figure : figures) {
+            final Sweep sweep = figure.sweep(scale, seed);
+            final RunSpec spec = figure.spec(sweep.points().get(0), sweep.schedulers().get(0), scale);
+            if (spec != null) {
+                Calibration.warmUp(spec, seconds);
+                return;
+            }
+        }
     }
 
     private static String count(final double jobs) {
@@ -267,6 +282,15 @@ final class DryRuns {
         final long bytes = need == null ? 0 : need.bytes() * concurrent;
         return (bytes < 1 << 20 ? "under 1 MiB" : "at least " + MemoryCheck.size(bytes)) + (concurrent > 1 ? " (" + concurrent + " runs at once)" : "")
             + " of the " + MemoryCheck.size(heap) + " heap this JVM may use";
+    }
+
+    /**
+     * "up to about 2 min": a calibration measures the pace of a JVM whose JIT has not yet compiled the kernel
+     * fully, so whole runs go faster (measured on a loaded 2-core machine: the README's runs took 0.3 to 1 times
+     * the estimate).
+     */
+    static String upTo(final double seconds) {
+        return Double.isNaN(seconds) || seconds < 1 ? about(seconds) : "up to " + about(seconds);
     }
 
     /** "about 2 min", "unknown" for NaN. */

@@ -33,7 +33,7 @@ class DryRunTest {
         assertTrue(plan.contains("\n  schedulers  BF-J/S, FIFO-FF\n"), plan);
         assertTrue(plan.contains("\n  jobs        about 9,500 per scheduler\n"), plan);
         assertTrue(plan.contains("\n  runs        2 runs, one after the other\n"), plan);
-        assertTrue(plan.matches("(?s).*\n  time        (about [^\n]+|under a second) on this machine \\(BF-J/S"
+        assertTrue(plan.matches("(?s).*\n  time        (up to about [^\n]+|under a second) on this machine \\(BF-J/S"
             + " [^\n]+ at [0-9.]+( [kM])? jobs/s, FIFO-FF [^\n]+; from [0-9.]+ s of calibration\\)\n.*"), plan);
         assertTrue(plan.contains("\n  output      " + out + " (would be created): results.csv"), plan);
         assertEquals("", cli.err());
@@ -55,7 +55,7 @@ class DryRunTest {
         assertEquals(0, cli.run("reproduce", "fig3a", "--quick", "--threads", "2", "--out", figures.toString(),
             "--dry-run"), cli.transcript());
         assertTrue(cli.out().contains("\n  fig3a       Fig. 3a: "), cli.out());
-        assertTrue(cli.out().contains("\n  time        about "), cli.out());
+        assertTrue(cli.out().contains("\n  time        up to about "), cli.out());
         assertFalse(Files.exists(figures), "nothing written");
     }
 
