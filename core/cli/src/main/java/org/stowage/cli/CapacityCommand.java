@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  stowage capacity --sizes discrete:0.4@1,0.6@1 --servers 1",
         "  stowage capacity --sizes discrete:2@2,5@1 --servers 1 --capacity 10",
-        "  stowage capacity --sizes discrete:0.25/0.5@1,0.5/0.125@2 --servers 2x1/1,3x0.5/2 --maximal",
+        "  stowage capacity --sizes discrete:0.25/0.5@1,0.5/0.125@2 \\",
+        "      --servers 2x1/1,3x0.5/2 --maximal",
         "  stowage capacity --sizes ec2 --servers ec2:20 --maximal",
         "  stowage capacity --sizes uniform:0.1,0.9 --servers 5 --gap 0.005",
         "  stowage capacity --sizes discrete:0.3@1,0.45@1,0.7@1 --servers 3 --enumerate"})

@@ -42,11 +42,17 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  stowage run",
         "  stowage run --scheduler BF-J/S --scheduler BF-S --servers 100 --intensity 0.9",
-        "  stowage run --servers 1 --sizes discrete:0.4@1,0.6@1 --lambda 0.014 --horizon 2000000",
-        "  stowage run --servers 1x10 --sizes discrete:2@2,5@1 --service deterministic:100 --lambda 0.0306",
-        "  stowage run --servers 4x1.0/1.0,4x0.5/2.0 --sizes uniform:0.1/0.1,0.5/0.4 --scheduler BF-J,FIFO-FF",
-        "  stowage run --time-mode continuous --service exponential:1 --servers 20 --intensity 0.85",
-        "  stowage run --arrivals batch:5000 --sizes truncnormal:0.5:0.2@1,0.05@2 --scheduler BF-J,FIFO-FF",
+        "  stowage run --servers 1 --sizes discrete:0.4@1,0.6@1 --lambda 0.014 \\",
+        "      --horizon 2000000",
+        "  stowage run --servers 1x10 --sizes discrete:2@2,5@1 \\",
+        "      --service deterministic:100 --lambda 0.0306",
+        "  stowage run --servers 4x1.0/1.0,4x0.5/2.0 --sizes uniform:0.1/0.1,0.5/0.4 \\",
+        "      --scheduler BF-J,FIFO-FF",
+        "  stowage run --time-mode continuous --service exponential:1 --servers 20 \\",
+        "      --intensity 0.85",
+        "  stowage run --arrivals batch:5000 --sizes truncnormal:0.5:0.2@1,0.05@2 \\",
+        "      --scheduler BF-J,FIFO-FF",
+        "  stowage run --dry-run --servers 1000 --intensity 0.9",
         "  stowage run --out results/ --seed 7"})
 final class RunCommand implements Callable<Integer> {
     @Spec

@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "TRACE is FORMAT:PATH[,PATH...] with FORMAT google2011 (a task_events directory or parts), swf"
         + " (.swf or .swf.gz) or alibaba (the openb directory).", "", "Examples:",
         "  stowage trace-summary google2011:../shared/traces/google-2011/task_events",
-        "  stowage trace-summary google2011:../shared/traces/google-2011/task_events --resources 2 --repeat 3",
+        "  stowage trace-summary google2011:../shared/traces/google-2011/task_events \\",
+        "      --resources 2 --repeat 3",
         "  stowage trace-summary swf:../shared/traces/swf/hpc2n.swf",
         "  stowage trace-summary alibaba:../shared/traces/alibaba-gpu-2023 --resources 2"})
 final class TraceSummaryCommand implements Callable<Integer> {
