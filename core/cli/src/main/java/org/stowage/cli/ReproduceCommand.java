@@ -51,7 +51,8 @@ import picocli.CommandLine.Spec;
         "  stowage reproduce djsf-fig8 --quick",
         "  stowage reproduce fig4b --quick --threads 1",
         "  stowage reproduce fig4b --quick --add-scheduler FIFO-RF",
-        "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
+        "  stowage reproduce all-2018 --dry-run",
+        "  stowage reproduce fig4a --engine spark --master 'local[2]' (bin/stowage-spark)",
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
 final class ReproduceCommand implements Callable<Integer> {
@@ -196,7 +197,8 @@ final class ReproduceCommand implements Callable<Integer> {
                 page.table("contents", List.of("figure", "title", "agree", "differ", "not checked"), rows);
             }
             for (final Reproduction reproduction : reproductions) {
-                reproduction.addTo(page, folder, out.resolve(reproduction.figure().name()), docs);
+                reproduction.addTo(page, folder, out.resolve(reproduction.figure().name()), docs,
+                    registry().groupOf(reproduction.figure().name()));
             }
             return page.write(folder);
         } catch (final IOException e) {

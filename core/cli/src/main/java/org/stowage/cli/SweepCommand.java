@@ -25,6 +25,7 @@ import org.stowage.core.experiment.RunResult;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.metrics.Stability;
 import org.stowage.report.HtmlReport;
+import org.stowage.report.MetricUnits;
 import org.stowage.report.RunPlots;
 import org.stowage.report.RunTable;
 import org.stowage.sweep.OutputDirectory;
@@ -50,10 +51,13 @@ import picocli.CommandLine.Spec;
     description = "Run a grid of schedulers x parameter values x replications in parallel.",
     footer = {"", "Examples:",
         "  stowage sweep --vary intensity=0.85:0.99:0.02 --replications 3 --out sweep-4b",
-        "  stowage sweep --scheduler BF-J/S,BF-S --vary servers=5,10,20 --vary intensity=0.9,0.95 --out s",
-        "  stowage sweep --vary 'sizes=uniform:0.01,0.19;uniform:0.1,0.9' --horizon 1000000 --out s",
+        "  stowage sweep --scheduler BF-J/S,BF-S --vary servers=5,10,20 \\",
+        "      --vary intensity=0.9,0.95 --out s",
+        "  stowage sweep --vary 'sizes=uniform:0.01,0.19;uniform:0.1,0.9' \\",
+        "      --horizon 1000000 --out s",
         "",
-        "  stowage sweep --engine spark --master local[2] --vary intensity=0.9,0.95 --out s   (bin/stowage-spark)",
+        "  stowage sweep --engine spark --master 'local[2]' --vary intensity=0.9,0.95 \\",
+        "      --out s                  (bin/stowage-spark)",
         "",
         "Rerun the same command with the same --out to resume an interrupted sweep: finished runs are kept.",
         "Values: a comma list, a semicolon list (for values that contain commas), or START:END:STEP."})
@@ -441,9 +445,7 @@ final class SweepCommand implements Callable<Integer> {
 
     /** The unit of the sweep's times: slots, time units, or both when the time mode is an axis. */
     static String timeUnit(final Sweep sweep) {
-        final Object mode = sweep.inputs().get("time_mode");
-        return "slotted".equals(mode) ? "slots" : "continuous".equals(mode) ? "time units"
-            : "slots (slotted) or time units (continuous)";
+        return MetricUnits.timeUnit(sweep.inputs().get("time_mode"));
     }
 
     /** "2/0/1/0": replications per verdict, in {@link Stability.Verdict} order (stable, unstable, ...). */
@@ -480,9 +482,16 @@ final class SweepCommand implements Callable<Integer> {
         if (toCompletion) {
             header.add("makespan");
         }
-        header.addAll(List.of("utilization", "stable", "unstable", "inconclusive", "not drained"));
+        final List<SweepFiles.Aggregate> aggregates = SweepFiles.aggregate(sweep, outcome.finished());
+        final List<String> utilizations = aggregates.isEmpty() ? List.of("utilization_r0")
+            : aggregates.get(0).utilizations();
+        for (final String utilization : utilizations) {
+            header.add(utilizations.size() == 1 ? "utilization" : "utilization r" + utilization.substring(
+                "utilization_r".length()));
+        }
+        header.addAll(List.of("stable", "unstable", "inconclusive", "not drained"));
         final List<List<String>> rows = new ArrayList<>();
-        for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
+        for (final SweepFiles.Aggregate aggregate : aggregates) {
             final List<String> row = new ArrayList<>(aggregate.coordinates().values());
             row.add(aggregate.scheduler());
             row.add(withInterval(aggregate.interval("mean_queue"), 3));
@@ -491,7 +500,9 @@ final class SweepCommand implements Callable<Integer> {
             if (toCompletion) {
                 row.add(withInterval(aggregate.interval("makespan"), 2));
             }
-            row.add(HtmlReport.number(aggregate.interval("utilization_r0")[0], 4));
+            for (final String utilization : aggregate.utilizations()) {
+                row.add(HtmlReport.number(aggregate.interval(utilization)[0], 4));
+            }
             final int n = (int) aggregate.interval("mean_queue")[3];
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
                 row.add(Long.toString(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n)));
@@ -500,7 +511,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         page.table("results", header, rows);
         page.paragraph((sweep.replications() > 1 ? "Each value is the mean over the replications +- the half-width of"
-            + " its 95% Student-t interval. " : "") + "The verdict columns count replications. Every metric is in "
+            + " its 95% Student-t interval. " : "") + "The verdict columns count replications; times are in " + timeUnit(sweep) + ". Every metric is in "
             + SweepFiles.RESULTS + " (each run) and " + SweepFiles.SUMMARY + " (means and intervals).");
         if (!plots.isEmpty()) {
             page.section("Plots", "plots");

@@ -95,7 +95,7 @@ public final class RunOutputs {
         if (complete) {
             // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
             if (plots) {
-                RunPlots.queueOverTime(directory, workload, results);
+                RunPlots.queueOverTime(directory, workload, MetricUnits.timeUnit(inputs.get("time_mode")), results);
             }
             report(directory, workload, toCompletion, plots, inputs, results).write(directory);
         }
