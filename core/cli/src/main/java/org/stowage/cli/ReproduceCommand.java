@@ -125,7 +125,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     private Figures registry() {
         if (registry == null) {
-            registry = Figures.of(taskEvents());
+            registry = cli == null ? Figures.of(taskEvents()) : cli.figures(taskEvents());
         }
         return registry;
     }

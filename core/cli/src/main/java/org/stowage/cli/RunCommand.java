@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 
 import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.plan.MemoryCheck;
-import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.cli.spec.SchedulerList;
 import org.stowage.core.experiment.Experiments;
@@ -96,7 +95,7 @@ final class RunCommand implements Callable<Integer> {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
         schedulers = SchedulerList.parse(schedulerValues);
         final WorkloadPlan plan = WorkloadPlan.of(workload.settings(),
-            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache()));
+            new WorkloadPlan.Context(cli.maxHeap(), schedulers, cli.traces()));
         final List<RunSpec> runs = new ArrayList<>();
         for (final String name : schedulers) {
             runs.add(KernelFit.prepare(name, plan, seed));

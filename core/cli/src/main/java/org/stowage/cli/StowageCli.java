@@ -2,15 +2,19 @@ package org.stowage.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.core.Messages;
 import org.stowage.core.kernel.KernelRegistryException;
+import org.stowage.reproduce.Figures;
 import org.stowage.traces.TraceFetchFailure;
 
 import picocli.CommandLine;
@@ -37,6 +41,10 @@ public final class StowageCli {
 
     private final long maxHeap;
     private volatile Supplier<String> interruptNote = () -> null;
+    /** Traces this command line has loaded (one command loads each once; a test that runs many shares them). */
+    private final TraceWorkloadPlan.Cache traces = new TraceWorkloadPlan.Cache();
+    /** The figures registry per task_events directory, made on first use. */
+    private final Map<Path, Figures> figures = new HashMap<>();
 
     /** A command line whose runs may use the JVM's whole heap. */
     public StowageCli() {
@@ -106,7 +114,8 @@ public final class StowageCli {
         return commands;
     }
 
-    private static int execute(final StowageCli cli, final PrintWriter out, final PrintWriter err, final String... args) {
+    /** Runs the command line on {@code cli} (whose loaded traces and figures the commands share). */
+    static int execute(final StowageCli cli, final PrintWriter out, final PrintWriter err, final String... args) {
         final CommandLine commandLine = commandLine(cli, args.length == 0 ? null : args[0]);
         commandLine.setOut(out);
         commandLine.setErr(err);
@@ -158,6 +167,16 @@ public final class StowageCli {
     private static String line(final CommandLine command, final String message) {
         return Messages.printable(command.getCommandSpec().qualifiedName() + ": "
             + String.valueOf(message).replace('\n', ' ').strip());
+    }
+
+    /** The traces loaded by the commands of this command line. */
+    TraceWorkloadPlan.Cache traces() {
+        return traces;
+    }
+
+    /** The papers' figures reading the Google 2011 task_events in {@code taskEvents}, made once per directory. */
+    synchronized Figures figures(final Path taskEvents) {
+        return figures.computeIfAbsent(taskEvents, Figures::of);
     }
 
     /** The heap one run (or all a sweep's runs at once) may use. */
