@@ -18,6 +18,7 @@ import org.stowage.core.experiment.RunSpec;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.Calibration;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.terminal.Progress;
 
@@ -36,7 +37,7 @@ final class DryRuns {
 
     /** The plan of {@code run}: {@code runs} are its schedulers' runs, in order. */
     static void printRun(final PrintWriter out, final WorkloadPlan plan, final List<RunSpec> runs, final long seed,
-                         final Path directory, final long heap) {
+                         final Path directory, final long heap, final PlannedRuns planned) {
         out.println(HEADER);
         item(out, "servers", plan.servers());
         item(out, "workload", plan.workload() + ", seed " + seed);
@@ -49,11 +50,11 @@ final class DryRuns {
         item(out, "runs", runs.size() + (runs.size() == 1 ? " run" : " runs, one after the other"));
         item(out, "memory", memory(plan.memory(), 1, heap));
         final double each = Calibration.perRun(runs.size());
-        Calibration.warmUp(runs.get(0), each);
+        Calibration.warmUp(planned, runs.get(0), each);
         final List<String> parts = new ArrayList<>();
         double total = 0;
         for (final RunSpec run : runs) {
-            final double seconds = Calibration.seconds(run, each);
+            final double seconds = Calibration.seconds(planned, run, each);
             total += seconds;
             parts.add(run.scheduler() + " " + about(seconds) + (Double.isNaN(seconds) || plan.toCompletion() ? ""
                 : " at " + Progress.quantity(plan.expectedJobs() / seconds) + " jobs/s"));
@@ -71,6 +72,7 @@ final class DryRuns {
      */
     static final class SweepPlan {
         private final int replications;
+        private final PlannedRuns planned;
         private WorkloadPlan first;
         /** Per scheduler, its run at the point with the most jobs, which calibrates it, and those jobs. */
         private final Map<String, RunSpec> largestRun = new LinkedHashMap<>();
@@ -82,8 +84,9 @@ final class DryRuns {
         private double all;
         private boolean counted = true;
 
-        SweepPlan(final int replications) {
+        SweepPlan(final int replications, final PlannedRuns planned) {
             this.replications = replications;
+            this.planned = planned;
         }
 
         /** The run of {@code scheduler} on {@code plan}, at one point of the grid (its first replication). */
@@ -128,13 +131,13 @@ final class DryRuns {
                 kept == 0 ? "" : String.format(Locale.ROOT, "; %,d finished in %s already, kept", kept, directory)));
             item(out, "memory", memory(largest, concurrent, heap));
             final double each = Calibration.perRun(largestRun.size());
-            Calibration.warmUp(largestRun.values().iterator().next(), each);
+            Calibration.warmUp(planned, largestRun.values().iterator().next(), each);
             final List<String> rates = new ArrayList<>();
             double total = 0;
             double longest = 0;
             for (final Map.Entry<String, RunSpec> run : largestRun.entrySet()) {
                 final String scheduler = run.getKey();
-                final double seconds = Calibration.seconds(run.getValue(), each);
+                final double seconds = Calibration.seconds(planned, run.getValue(), each);
                 final double perJob = seconds / largestJobs.get(scheduler);
                 total += perJob * jobsPerReplication.get(scheduler) * replications;
                 longest = Math.max(longest, seconds);
@@ -159,7 +162,8 @@ final class DryRuns {
      * @param notes lines already printed about figures left out or run without the added kernels
      */
     static void printReproduce(final PrintWriter out, final List<Figure> figures, final Scale scale, final long seed,
-                               final int concurrent, final String engine, final Path directory) {
+                               final int concurrent, final String engine, final Path directory,
+                               final PlannedRuns planned) {
         out.println(HEADER);
         item(out, "scale", scale.name().toLowerCase(Locale.ROOT) + (scale == Scale.PAPER ? " (--quick: a short version)"
             : " (without --quick: the paper's)"));
@@ -168,7 +172,7 @@ final class DryRuns {
             calibrations += figure.sweep(scale, seed).schedulers().size();
         }
         final double each = Calibration.perRun(calibrations);
-        warmUp(figures, scale, seed, each);
+        warmUp(figures, scale, seed, each, planned);
         double wall = 0;
         int runs = 0;
         final List<String> unknown = new ArrayList<>();
@@ -191,7 +195,7 @@ final class DryRuns {
                 }
                 final RunSpec spec = costliest == null ? null : figure.spec(costliest, scheduler, scale);
                 estimates.put(scheduler, spec == null ? new Calibration.Estimate(Double.NaN, Double.NaN)
-                    : Calibration.estimate(spec, each));
+                    : Calibration.estimate(planned, spec, each));
                 costs.put(scheduler, cost);
             }
             double total = 0;
@@ -233,12 +237,13 @@ final class DryRuns {
     }
 
     /** Calibrates the first plain run of {@code figures} once, unmeasured (see {@link Calibration#warmUp}). */
-    private static void warmUp(final List<Figure> figures, final Scale scale, final long seed, final double seconds) {
+    private static void warmUp(final List<Figure> figures, final Scale scale, final long seed, final double seconds,
+                               final PlannedRuns planned) {
         for (final Figure figure : figures) {
             final Sweep sweep = figure.sweep(scale, seed);
             final RunSpec spec = figure.spec(sweep.points().get(0), sweep.schedulers().get(0), scale);
             if (spec != null) {
-                Calibration.warmUp(spec, seconds);
+                Calibration.warmUp(planned, spec, seconds);
                 return;
             }
         }
@@ -280,8 +285,9 @@ final class DryRuns {
     /** "at least 12 MB of the 4 GB heap", for {@code concurrent} runs at once. */
     static String memory(final MemoryCheck.Need need, final int concurrent, final long heap) {
         final long bytes = need == null ? 0 : need.bytes() * concurrent;
-        return (bytes < 1 << 20 ? "under 1 MiB" : "at least " + MemoryCheck.size(bytes)) + (concurrent > 1 ? " (" + concurrent + " runs at once)" : "")
-            + " of the " + MemoryCheck.size(heap) + " heap this JVM may use";
+        return (bytes < 1 << 20 ? "under 1 MiB" : "at least " + MemoryCheck.size(bytes))
+            + (concurrent > 1 ? " (" + concurrent + " runs at once)" : "") + " of the " + MemoryCheck.size(heap)
+            + " heap this JVM may use";
     }
 
     /**

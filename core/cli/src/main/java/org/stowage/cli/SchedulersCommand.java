@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.core.Messages;
 import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.KernelParameter;
 import org.stowage.core.kernel.Kernels;
@@ -66,7 +67,7 @@ final class SchedulersCommand implements Callable<Integer> {
             describe(out, definition, width);
         }
         for (final Map.Entry<String, List<KernelDefinition>> jar : byJar.entrySet()) {
-            out.println("From your jar " + jar.getKey() + " (STOWAGE_CLASSPATH):");
+            out.println(Messages.printable("From your jar " + jar.getKey() + " (STOWAGE_CLASSPATH):"));
             for (final KernelDefinition definition : jar.getValue()) {
                 describe(out, definition, width);
             }
@@ -75,18 +76,22 @@ final class SchedulersCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One kernel: its name in a column {@code width} wide, its summary and paper, then its parameters under it. */
+    /**
+     * One kernel: its name in a column {@code width} wide, its summary and paper, then its parameters under it;
+     * each line escaped ({@link Messages#printable}), as a user's family writes its own names and summaries and
+     * their bytes must not drive the terminal.
+     */
     private static void describe(final PrintWriter out, final KernelDefinition definition, final int width) {
         final String indent = " ".repeat(width + 3);
-        out.printf(Locale.ROOT, "  %-" + width + "s ", definition.name());
+        final String name = String.format(Locale.ROOT, "  %-" + width + "s ", definition.name());
         if (definition.isReference()) {
-            out.println("naive twin of " + definition.referenceOf());
+            out.println(Messages.printable(name + "naive twin of " + definition.referenceOf()));
             return;
         }
-        out.println(definition.summary() + " (" + definition.paper() + ")");
+        out.println(Messages.printable(name + definition.summary() + " (" + definition.paper() + ")"));
         for (final KernelParameter parameter : definition.parameters()) {
-            out.println(indent + parameter.key() + "=: " + parameter.description() + "; " + parameter.expected()
-                + (parameter.defaultText() == null ? "" : ", default " + parameter.defaultText()));
+            out.println(Messages.printable(indent + parameter.key() + "=: " + parameter.description() + "; "
+                + parameter.expected() + (parameter.defaultText() == null ? "" : ", default " + parameter.defaultText())));
         }
     }
 

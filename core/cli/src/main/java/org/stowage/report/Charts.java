@@ -4,7 +4,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
@@ -12,12 +11,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -35,6 +40,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.stowage.core.Messages;
 import org.stowage.sweep.ResultFiles;
 
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
@@ -57,9 +63,18 @@ import de.erichseifert.vectorgraphics2d.util.PageSize;
  *       their ticks are 1-2-5 steps too (left to itself, xchart puts the ticks of equally spaced x values on the
  *       values themselves: 245, 490, 735 for a queue series with buckets 245 wide); logarithmic ones have a tick
  *       per decade. Every label is a plain number with thousands separators ({@link #tickLabel}): 0.25, 10,000,
- *       never 1E4.</li>
+ *       never 1E4; only an axis whose values reach {@link #SCIENTIFIC_FROM} or stay below
+ *       {@link #SCIENTIFIC_BELOW} takes scientific labels.</li>
  *   <li><b>Looks.</b> Every line takes its scheduler's colour, marker and pattern from {@link SchedulerStyles};
  *       its legend label says "(ours)" or "(added)" ({@link Legends}).</li>
+ *   <li><b>Safety.</b> A chart can neither hang nor fail the command that draws it. Points that are not finite
+ *       are left out, and a line without points; every axis gets finite ends at least a relative
+ *       {@value #MIN_RELATIVE_SPAN} apart (xchart's tick loop never ends on a range tiny next to its values: 1e15
+ *       to 1e15 + 0.125). It is drawn in memory on a thread of its own, given {@link #DRAW_LIMIT} to finish, and
+ *       only then written. A chart that still cannot be drawn (no finite point, values beyond 1e100, xchart
+ *       refusing it, too slow) is skipped: no file is written (an earlier one of that name is removed), the
+ *       save returns the reason, and whoever {@link #collectingSkips collects} skips on this thread hears of
+ *       it.</li>
  * </ul>
  */
 public final class Charts {
@@ -68,6 +83,67 @@ public final class Charts {
 
     static {
         System.setProperty("java.awt.headless", "true");
+    }
+
+    /** Least span of an axis, relative to the largest magnitude on it. */
+    static final double MIN_RELATIVE_SPAN = 1e-9;
+
+    /**
+     * Values beyond this magnitude (and, on a log axis, positive values below its inverse) are not drawn:
+     * xchart's log axis fails past 1e200, and its tick loop never ends on a linear axis near 1e300.
+     */
+    static final double MAX_MAGNITUDE = 1e100;
+
+    /**
+     * An axis whose values reach this magnitude takes scientific tick labels ({@value #SCIENTIFIC}): with grouped
+     * digits ({@code 1,000,000,000,000,000}) xchart's tick loop never ends from 1e15 on, its labels never fitting.
+     */
+    static final double SCIENTIFIC_FROM = 1e12;
+
+    /** An axis whose values all stay below this magnitude (and a log axis's ticks below it) read scientific too. */
+    static final double SCIENTIFIC_BELOW = 1e-6;
+
+    /** The tick pattern of an axis of very large (or very small) values. */
+    static final String SCIENTIFIC = "0.###E0";
+
+    /** How long a chart may take to draw before it is skipped. */
+    static final Duration DRAW_LIMIT = Duration.ofSeconds(60);
+
+    /** Where the skips of this thread's charts go, while someone collects them ({@link #collectingSkips}). */
+    private static final ThreadLocal<List<String>> SKIPS = new ThreadLocal<>();
+
+    /** Work that draws charts. */
+    @FunctionalInterface
+    public interface Drawing {
+        void draw() throws IOException;
+    }
+
+    /**
+     * Runs {@code drawing} and returns what it skipped, one line per chart ({@code queue.png and .svg not drawn:
+     * REASON}); empty when every chart was drawn.
+     */
+    public static List<String> collectingSkips(final Drawing drawing) throws IOException {
+        final List<String> outer = SKIPS.get();
+        final List<String> skips = new ArrayList<>();
+        SKIPS.set(skips);
+        try {
+            drawing.draw();
+        } finally {
+            SKIPS.set(outer);
+            if (outer != null) {
+                outer.addAll(skips);
+            }
+        }
+        return skips;
+    }
+
+    /** Why a chart cannot be drawn. */
+    public static final class Undrawable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Undrawable(final String reason) {
+            super(reason);
+        }
     }
 
     /** Most points drawn per line: more add nothing visible and make the SVG slow to write and read. */
@@ -128,6 +204,42 @@ public final class Charts {
      */
     public record Line(String scheduler, String label, double[] x, double[] y, double[] error) {
         /**
+         * The line without its points whose x or y is not finite (NaN, infinite) or beyond
+         * {@link #MAX_MAGNITUDE}; an error bar that is not finite is dropped (0).
+         */
+        Line finite() {
+            int kept = 0;
+            for (int i = 0; i < x.length; i++) {
+                kept += drawable(x[i]) && drawable(y[i]) ? 1 : 0;
+            }
+            boolean errorsFinite = true;
+            for (int i = 0; error != null && i < error.length; i++) {
+                errorsFinite &= drawable(error[i]);
+            }
+            if (kept == x.length && errorsFinite) {
+                return this;
+            }
+            final double[] keptX = new double[kept];
+            final double[] keptY = new double[kept];
+            final double[] keptError = error == null ? null : new double[kept];
+            for (int i = 0, j = 0; i < x.length; i++) {
+                if (drawable(x[i]) && drawable(y[i])) {
+                    keptX[j] = x[i];
+                    keptY[j] = y[i];
+                    if (error != null) {
+                        keptError[j] = drawable(error[i]) ? error[i] : 0;
+                    }
+                    j++;
+                }
+            }
+            return new Line(scheduler, label, keptX, keptY, keptError);
+        }
+
+        private static boolean drawable(final double value) {
+            return Math.abs(value) <= MAX_MAGNITUDE;
+        }
+
+        /**
          * A line of at most {@link #MAX_POINTS} points: consecutive points merged by averaging (exact for
          * the equal-width buckets of a queue series), each at the first merged x.
          */
@@ -154,10 +266,20 @@ public final class Charts {
     private Charts() {
     }
 
-    /** Writes {@code base}.png and {@code base}.svg of {@link #chart}. */
-    public static void save(final Path base, final String title, final String xTitle, final YAxis y,
-                            final List<Line> lines) throws IOException {
-        write(base, chart(title, xTitle, y, lines));
+    /**
+     * Writes {@code base}.png and {@code base}.svg of {@link #chart}.
+     *
+     * @return null when the chart was drawn; why not when it was skipped (see the class comment)
+     */
+    public static String save(final Path base, final String title, final String xTitle, final YAxis y,
+                              final List<Line> lines) throws IOException {
+        final XYChart chart;
+        try {
+            chart = chart(title, xTitle, y, lines);
+        } catch (final Undrawable | RuntimeException e) {
+            return skipped(base, e);
+        }
+        return write(base, chart);
     }
 
     /**
@@ -171,17 +293,26 @@ public final class Charts {
     /**
      * Writes {@code base}.png and {@code base}.svg: a bar chart with the bars of {@code bars} side by side in
      * each of {@code groups} (each {@link Bars#y()} has one value per group), the value printed on each bar.
+     *
+     * @return null when the chart was drawn; why not when it was skipped (see the class comment)
      */
-    public static void saveBars(final Path base, final String title, final List<String> groups, final String xTitle,
-                                final YAxis y, final List<Bars> bars) throws IOException {
-        write(base, barChart(title, groups, xTitle, y, bars));
+    public static String saveBars(final Path base, final String title, final List<String> groups, final String xTitle,
+                                  final YAxis y, final List<Bars> bars) throws IOException {
+        final CategoryChart chart;
+        try {
+            chart = barChart(title, groups, xTitle, y, bars);
+        } catch (final RuntimeException e) {
+            return skipped(base, e);
+        }
+        return write(base, chart);
     }
 
     /**
      * The chart {@link #saveBars} writes: one series per scheduler, its y axis linear from 0 to a round end (a bar
      * stands on zero: a logarithmic axis would misdraw it), its error bars in a darker shade of the bar's colour,
      * each cut to the measure's domain (a bar's interval is symmetric in xchart, so its half-width is shortened to
-     * reach no further than the domain on either side).
+     * reach no further than the domain on either side). A value or error beyond {@link #MAX_MAGNITUDE} is left
+     * out, as a missing one.
      */
     static CategoryChart barChart(final String title, final List<String> groups, final String xTitle, final YAxis yAxis,
                                   final List<Bars> bars) {
@@ -193,8 +324,6 @@ public final class Charts {
         styler.setLabelsVisible(true);
         styler.setLabelsPosition(0.5);
         styler.setErrorBarsColorSeriesColor(true);
-        // the ticks and the values printed on the bars (xchart formats both alike): two decimals at most
-        chart.setCustomYAxisTickLabelsFormatter(value -> tickLabel(Math.round(value * 100) / 100.0));
         double top = 0;
         for (final Bars scheduler : bars) {
             if (scheduler.y().length != groups.size()) {
@@ -204,9 +333,10 @@ public final class Charts {
             final List<Double> y = new ArrayList<>();
             final List<Double> error = new ArrayList<>();
             for (int i = 0; i < groups.size(); i++) {
-                final double value = scheduler.y()[i];
-                final double half = scheduler.error() == null || Double.isNaN(value) ? Double.NaN
-                    : Math.min(scheduler.error()[i], Math.min(value - yAxis.domain().low(), yAxis.domain().high() - value));
+                final double value = Math.abs(scheduler.y()[i]) <= MAX_MAGNITUDE ? scheduler.y()[i] : Double.NaN;
+                final double given = scheduler.error() == null ? Double.NaN : scheduler.error()[i];
+                final double half = Double.isNaN(value) || !(Math.abs(given) <= MAX_MAGNITUDE) ? Double.NaN
+                    : Math.min(given, Math.min(value - yAxis.domain().low(), yAxis.domain().high() - value));
                 // xchart leaves a null bar out, and a null error bar; NaN would draw a bar of no height with a
                 // label, and 0 an error bar of no width, as if the value had no spread
                 y.add(Double.isNaN(value) ? null : value);
@@ -226,24 +356,85 @@ public final class Charts {
         styler.setYAxisMin(0.0);
         final double end = top > 0 ? roundBounds(new double[] {0, top})[1] : 1.0;
         styler.setYAxisMax(yAxis.domain() == Domain.FRACTION ? Math.min(1.0, end) : end);
+        // the ticks and the values printed on the bars (xchart formats both alike): two decimals at most
+        final Function<Double, String> labels = labels(new double[] {0, end});
+        chart.setCustomYAxisTickLabelsFormatter(value -> labels.apply(Math.abs(value) < SCIENTIFIC_FROM
+            ? Math.round(value * 100) / 100.0 : value));
         return chart;
     }
 
-    /** Writes {@code chart} as {@code base}.png and {@code base}.svg, the SVG's ids made stable. */
-    public static void write(final Path base, final IChart chart) throws IOException {
-        ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> {
-            try (OutputStream out = Files.newOutputStream(target)) {
-                ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out);
-            }
+    /**
+     * Writes {@code chart} as {@code base}.png and {@code base}.svg, the SVG's ids made stable: drawn in memory
+     * first, on a thread of its own within {@link #DRAW_LIMIT}, then each file written and renamed into place.
+     *
+     * @return null when the chart was drawn; why not when it was skipped (nothing is written then)
+     */
+    public static String write(final Path base, final IChart chart) throws IOException {
+        return write(base, chart, DRAW_LIMIT);
+    }
+
+    static String write(final Path base, final IChart chart, final Duration limit) throws IOException {
+        final Drawn drawn;
+        try {
+            drawn = draw(chart, base.getFileName().toString(), limit);
+        } catch (final Undrawable e) {
+            return skipped(base, e);
+        }
+        ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> Files.write(target, drawn.png()));
+        ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"), drawn.svg());
+        return null;
+    }
+
+    /** A chart drawn in memory: its PNG bytes and SVG text. */
+    private record Drawn(byte[] png, String svg) {
+    }
+
+    /**
+     * Draws {@code chart} on a daemon thread, waiting at most {@code limit}: a drawing that does not end is
+     * left to itself (it writes nothing) and the chart is skipped.
+     */
+    private static Drawn draw(final IChart chart, final String name, final Duration limit) throws Undrawable {
+        final FutureTask<Drawn> task = new FutureTask<>(() -> {
+            final ByteArrayOutputStream png = new ByteArrayOutputStream();
+            ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", png);
+            final ByteArrayOutputStream svg = new ByteArrayOutputStream();
+            // what xchart's deprecated SVG encoder does: record the painting, then write it as SVG
+            final VectorGraphics2D graphics = new VectorGraphics2D();
+            chart.paint(graphics, chart.getWidth(), chart.getHeight());
+            new SVGProcessor().getDocument(graphics.getCommands(), new PageSize(0, 0, chart.getWidth(),
+                chart.getHeight())).writeTo(svg);
+            return new Drawn(png.toByteArray(), withoutNaNLines(stableIds(svg.toString(StandardCharsets.UTF_8), name)));
         });
-        final ByteArrayOutputStream svg = new ByteArrayOutputStream();
-        // what xchart's deprecated SVG encoder does: record the painting, then write it as SVG
-        final VectorGraphics2D graphics = new VectorGraphics2D();
-        chart.paint(graphics, chart.getWidth(), chart.getHeight());
-        new SVGProcessor().getDocument(graphics.getCommands(), new PageSize(0, 0, chart.getWidth(), chart.getHeight()))
-            .writeTo(svg);
-        ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"),
-            withoutNaNLines(stableIds(svg.toString(StandardCharsets.UTF_8), base.getFileName().toString())));
+        final Thread thread = new Thread(task, "stowage-chart-" + name);
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            return task.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (final TimeoutException e) {
+            task.cancel(true);
+            throw new Undrawable("drawing it took more than " + limit.toSeconds() + " s");
+        } catch (final ExecutionException e) {
+            throw new Undrawable(Messages.describe(e.getCause()));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            task.cancel(true);
+            throw new Undrawable("interrupted");
+        }
+    }
+
+    /**
+     * The reason {@code base} was skipped, after removing files of that name an earlier command drew (they
+     * would show what this one did not) and telling whoever collects skips on this thread.
+     */
+    private static String skipped(final Path base, final Exception why) throws IOException {
+        final String reason = why instanceof Undrawable ? why.getMessage() : Messages.describe(why);
+        Files.deleteIfExists(base.resolveSibling(base.getFileName() + ".png"));
+        Files.deleteIfExists(base.resolveSibling(base.getFileName() + ".svg"));
+        final List<String> skips = SKIPS.get();
+        if (skips != null) {
+            skips.add(base.getFileName() + ".png and .svg not drawn: " + reason);
+        }
+        return reason;
     }
 
     private static final Pattern NAN_LINE = Pattern.compile("<line [^>]*=\"NaN\"[^>]*/>\\R?");
@@ -277,17 +468,50 @@ public final class Charts {
         return out.toString();
     }
 
-
     /**
      * The chart {@link #save} writes: one series per line (named by its scheduler), a hidden series of its error
-     * bars, then the zeros of a logarithmic axis.
+     * bars, then the zeros of a logarithmic axis; only the finite points of each line, and only lines with points.
+     * The y axis is logarithmic when {@link #wantsLog} says so and no value drawn lies below 1 / {@link
+     * #MAX_MAGNITUDE} (xchart cannot draw such an axis; the values are drawn on a linear one then).
+     *
+     * @throws Undrawable when no line has a point to draw, or an axis has no safe ends
      */
-    public static XYChart chart(final String title, final String xTitle, final YAxis yAxis, final List<Line> lines) {
+    public static XYChart chart(final String title, final String xTitle, final YAxis yAxis, final List<Line> lines)
+        throws Undrawable {
+        final List<Line> shown = drawable(lines);
+        final boolean log = wantsLog(shown) && logFloor(shown, yAxis.domain()) >= MIN_LOG_FLOOR;
+        return build(title, xTitle, yAxis, shown, log);
+    }
+
+    /** {@link #chart}, its y axis logarithmic or not as {@code log} says (a test's way to draw either). */
+    static XYChart chart(final String title, final String xTitle, final YAxis yAxis, final List<Line> lines,
+                         final boolean log) throws Undrawable {
+        return build(title, xTitle, yAxis, drawable(lines), log);
+    }
+
+    /** The least floor of a logarithmic axis: a decade below {@link #MAX_MAGNITUDE}'s inverse, and a margin. */
+    private static final double MIN_LOG_FLOOR = 1 / MAX_MAGNITUDE / 100;
+
+    /** The lines' finite points ({@link Line#finite}), thinned, lines without points left out. */
+    private static List<Line> drawable(final List<Line> given) throws Undrawable {
         final List<Line> shown = new ArrayList<>();
-        for (final Line line : lines) {
-            shown.add(line.thinned());
+        boolean anyPoint = false;
+        for (final Line line : given) {
+            anyPoint |= line.x().length > 0;
+            final Line finite = line.finite();
+            if (finite.x().length > 0) {
+                shown.add(finite.thinned());
+            }
         }
-        final boolean log = wantsLog(shown);
+        if (shown.isEmpty()) {
+            throw new Undrawable(anyPoint ? "no point of any series is a finite number within " + MAX_MAGNITUDE
+                : "no series has a point to draw");
+        }
+        return shown;
+    }
+
+    private static XYChart build(final String title, final String xTitle, final YAxis yAxis, final List<Line> shown,
+                                 final boolean log) throws Undrawable {
         final XYChart chart = new XYChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
             .yAxisTitle(log ? yAxis.logTitle() : yAxis.title()).build();
         final XYStyler styler = chart.getStyler();
@@ -298,24 +522,28 @@ public final class Charts {
         // right, Fig. 8's Tetris windows at the floor on the right): below the plot the legend hides nothing
         styler.setLegendPosition(log ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(Color.WHITE);
-        styler.setMarkerSize(shown.isEmpty() || shown.get(0).x().length <= 50 ? 6 : 0);
-        final double[] xBounds = roundBounds(extent(shown, true));
-        if (xBounds != null) {
-            styler.setXAxisMin(xBounds[0]);
-            styler.setXAxisMax(xBounds[1]);
-        }
-        chart.setCustomXAxisTickLabelsFormatter(Charts::tickLabel);
+        styler.setMarkerSize(shown.get(0).x().length <= 50 ? 6 : 0);
+        final double[] xBounds = safe(roundBounds(extent(shown, true)), "x");
+        styler.setXAxisMin(xBounds[0]);
+        styler.setXAxisMax(xBounds[1]);
+        chart.setCustomXAxisTickLabelsFormatter(labels(xBounds));
         final Domain domain = yAxis.domain();
         final double floor = log ? logFloor(shown, domain) : Double.NaN;
+        if (log && !(floor >= MIN_LOG_FLOOR)) {
+            throw new Undrawable("a value below " + 1 / MAX_MAGNITUDE + " cannot be drawn on a logarithmic axis");
+        }
+        final Function<Double, String> logLabels = labels(log ? extent(shown, false) : null);
         if (!log) {
             final double[] yBounds = roundBounds(extentWithin(shown, domain));
-            if (yBounds != null) {
-                styler.setYAxisMin(Math.max(domain.low(), yBounds[0]));
-                styler.setYAxisMax(Math.min(domain.high(), yBounds[1]));
+            final double[] clipped = safe(yBounds == null ? null
+                : new double[] {Math.max(domain.low(), yBounds[0]), Math.min(domain.high(), yBounds[1])}, "y");
+            if (clipped != null) {
+                styler.setYAxisMin(clipped[0]);
+                styler.setYAxisMax(clipped[1]);
             }
-            chart.setCustomYAxisTickLabelsFormatter(Charts::tickLabel);
+            chart.setCustomYAxisTickLabelsFormatter(labels(clipped));
         } else {
-            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, Double.NaN));
+            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, Double.NaN, logLabels));
         }
         final List<double[]> zeros = new ArrayList<>();
         boolean reachesFloor = false;
@@ -333,6 +561,9 @@ public final class Charts {
             series.setLineStyle(stroke(style.pattern()));
             if (line.error() != null) {
                 final double[][] bars = intervals(line, domain, log ? floor : Double.NaN, xBounds);
+                if (bars[0].length == 0) {
+                    continue;
+                }
                 final XYSeries intervals = chart.addSeries(name + INTERVALS, bars[0], bars[1]);
                 intervals.setShowInLegend(false);
                 intervals.setMarker(SeriesMarkers.NONE);
@@ -356,7 +587,7 @@ public final class Charts {
             series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             series.setMarker(SchedulerStyles.ZERO_MARKER);
             series.setMarkerColor(SchedulerStyles.ZERO_COLOR);
-            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor));
+            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor, logLabels));
         }
         if (!zeros.isEmpty() || reachesFloor) {
             styler.setYAxisMin(floor);
@@ -440,7 +671,9 @@ public final class Charts {
 
     /**
      * A tick label: a plain number with thousands separators and as many decimals as it has (rounded to 10
-     * significant digits, so 0.30000000000000004 reads 0.3): 0.25, 10,000, 0.0000001, never 1E4.
+     * significant digits, so 0.30000000000000004 reads 0.3): 0.25, 10,000, 0.000001, never 1E4. Only a
+     * magnitude from {@link #SCIENTIFIC_FROM} on, or below {@link #SCIENTIFIC_BELOW}, reads as a power of ten
+     * ({@value #SCIENTIFIC}): 1.25E15, 1E-7.
      */
     public static String tickLabel(final double value) {
         if (!Double.isFinite(value)) {
@@ -449,11 +682,48 @@ public final class Charts {
         if (value == 0) {
             return "0";
         }
+        if (Math.abs(value) >= SCIENTIFIC_FROM || Math.abs(value) < SCIENTIFIC_BELOW) {
+            return scientificLabel(value);
+        }
         final BigDecimal exact = new BigDecimal(value).round(new MathContext(10)).stripTrailingZeros();
         final int decimals = Math.max(0, exact.scale());
         final DecimalFormat format = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals),
             DecimalFormatSymbols.getInstance(Locale.ROOT));
         return format.format(exact);
+    }
+
+    /** {@code value} as a power of ten ({@value #SCIENTIFIC}); 0 as "0". */
+    static String scientificLabel(final double value) {
+        return value == 0 ? "0" : new DecimalFormat(SCIENTIFIC, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
+    }
+
+    /**
+     * The tick labels of an axis over {@code extent} ({min, max}; null for one xchart scales itself): scientific
+     * throughout when {@link #scientific} says so, {@link #tickLabel} otherwise.
+     */
+    static Function<Double, String> labels(final double[] extent) {
+        return scientific(extent) ? Charts::scientificLabel : Charts::tickLabel;
+    }
+
+    /**
+     * Whether an axis over {@code extent} needs scientific labels: its values reach {@link #SCIENTIFIC_FROM}, or
+     * are all below {@link #SCIENTIFIC_BELOW} (and not all 0).
+     */
+    static boolean scientific(final double[] extent) {
+        if (extent == null) {
+            return false;
+        }
+        final double largest = Math.max(Math.abs(extent[0]), Math.abs(extent[1]));
+        return largest >= SCIENTIFIC_FROM || largest > 0 && largest < SCIENTIFIC_BELOW;
+    }
+
+    /** {@code bounds} when both are finite and apart; an axis that cannot be drawn otherwise. */
+    private static double[] safe(final double[] bounds, final String axis) throws Undrawable {
+        if (bounds != null && !(Double.isFinite(bounds[0]) && Double.isFinite(bounds[1]) && bounds[0] < bounds[1])) {
+            throw new Undrawable("the " + axis + " axis has no finite range to draw (" + bounds[0] + " to " + bounds[1]
+                + ")");
+        }
+        return bounds;
     }
 
     /** Ticks a linear axis aims at: {@link #roundBounds} picks the 1-2-5 step that gives closest to this many. */
@@ -496,8 +766,9 @@ public final class Charts {
 
     /**
      * Round ends for an axis over {@code extent} ({min, max}): the multiples of {@link #roundStep} at or
-     * just outside it, so the data touch the frame at most; a single value gets a unit of its magnitude on
-     * either side. Null when {@code extent} is null.
+     * just outside it, so the data touch the frame at most; a single value, and values whose spread is less
+     * than a relative {@link #MIN_RELATIVE_SPAN} of their magnitude (xchart's ticks would not advance over
+     * it), get a unit of their magnitude on either side. Null when {@code extent} is null.
      */
     static double[] roundBounds(final double[] extent) {
         if (extent == null) {
@@ -505,8 +776,9 @@ public final class Charts {
         }
         double min = extent[0];
         double max = extent[1];
-        if (max - min <= Math.ulp(Math.max(Math.abs(min), Math.abs(max))) * 4) {
-            final double unit = min == 0 ? 1 : Math.pow(10, Math.floor(Math.log10(Math.abs(min))));
+        final double magnitude = Math.max(Math.abs(min), Math.abs(max));
+        if (!(max - min > MIN_RELATIVE_SPAN * magnitude) || magnitude < 1 / MAX_MAGNITUDE) {
+            final double unit = magnitude < 1 / MAX_MAGNITUDE ? 1 : Math.pow(10, Math.floor(Math.log10(magnitude)));
             min -= unit;
             max += unit;
         }
@@ -521,10 +793,14 @@ public final class Charts {
      * lies between it and the next decade; NaN when no zero is drawn), {@link #tickLabel} elsewhere.
      */
     static String yTickLabel(final double value, final double floor) {
+        return yTickLabel(value, floor, Charts::tickLabel);
+    }
+
+    private static String yTickLabel(final double value, final double floor, final Function<Double, String> labels) {
         if (Math.abs(value - floor) <= 1e-9 * floor) {
             return "0";
         }
-        return tickLabel(value);
+        return labels.apply(value);
     }
 
     private static BasicStroke stroke(final SchedulerStyles.Pattern pattern) {

@@ -55,15 +55,16 @@ public final class RunPlots {
      * @param workload the workload's one-line description, in the title when it is short (the HTML report and
      *                 summary.json have it whole)
      * @param timeUnit what a unit of the run's time is called ("slots", "time units")
+     * @return null when drawn; why not when the plot was skipped ({@link Charts})
      */
-    public static void queueOverTime(final Path directory, final String workload, final String timeUnit,
-                                     final List<RunResult> results) throws IOException {
+    public static String queueOverTime(final Path directory, final String workload, final String timeUnit,
+                                       final List<RunResult> results) throws IOException {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final RunResult result : results) {
             lines.add(new Charts.Line(result.scheduler(), result.scheduler(), result.seriesStart(), result.seriesMean(),
                 null));
         }
-        Charts.save(directory.resolve(QUEUE), "Queue length over time" + (workload.length() <= 60 ? ": " + workload : ""),
+        return Charts.save(directory.resolve(QUEUE), "Queue length over time" + (workload.length() <= 60 ? ": " + workload : ""),
             "time (" + timeUnit + ")", MetricUnits.yAxis("mean_queue", "total queue length, mean over each bucket",
                 timeUnit).withZeroLabel("0 = empty queue (at the axis floor)"), lines);
     }
@@ -75,7 +76,8 @@ public final class RunPlots {
      *
      * @param toCompletion whether every point runs to completion (then the makespan is drawn too)
      * @return the base names written, in {@link #MEASURES} order; empty when no axis is numeric with two
-     *         values or more (nothing to draw a curve along)
+     *         values or more (nothing to draw a curve along). A plot that cannot be drawn is left out and told
+     *         to whoever {@link Charts#collectingSkips collects} skips.
      */
     public static List<String> sweepMeasures(final Path directory, final Sweep sweep, final List<Sweep.Unit> units,
                                              final boolean toCompletion) throws IOException {
@@ -107,10 +109,12 @@ public final class RunPlots {
                 continue;
             }
             final String title = measure.title(toCompletion);
-            Charts.save(directory.resolve(measure.metric()), title + " against " + axis.name()
+            final String skipped = Charts.save(directory.resolve(measure.metric()), title + " against " + axis.name()
                     + (sweep.replications() > 1 ? " (95% intervals over " + sweep.replications() + " replications)" : ""),
                 axisTitle(axis.name(), timeUnit), MetricUnits.yAxis(measure.metric(), title, timeUnit), lines);
-            written.add(measure.metric());
+            if (skipped == null) {
+                written.add(measure.metric());
+            }
         }
         return written;
     }

@@ -69,18 +69,18 @@ public final class Calibration {
      * first calibration of a JVM, which would otherwise make the first run measured look several times slower than
      * it is (measured: 7 k against 36 k jobs/s for BF-J/S on a loaded 2-core machine).
      */
-    public static void warmUp(final RunSpec spec, final double seconds) {
-        estimate(spec, seconds);
+    public static void warmUp(final PlannedRuns runs, final RunSpec spec, final double seconds) {
+        estimate(runs, spec, seconds);
     }
 
     /** The wall-clock seconds {@code spec} would take, measured over about {@code seconds} of it; NaN when unknown. */
-    public static double seconds(final RunSpec spec, final double seconds) {
-        return estimate(spec, seconds).seconds();
+    public static double seconds(final PlannedRuns runs, final RunSpec spec, final double seconds) {
+        return estimate(runs, spec, seconds).seconds();
     }
 
-    /** The time and jobs of {@code spec}, measured over about {@code seconds} of it. */
-    public static Estimate estimate(final RunSpec spec, final double seconds) {
-        final RunSpec planned = PlannedRuns.planned(spec);
+    /** The time and jobs of {@code spec}, its plan made by {@code runs}, measured over about {@code seconds} of it. */
+    public static Estimate estimate(final PlannedRuns runs, final RunSpec spec, final double seconds) {
+        final RunSpec planned = runs.planned(spec);
         final Workload workload = planned.workload().open(planned.seed());
         final Simulation simulation = Simulation.builder()
             .servers(planned.servers())

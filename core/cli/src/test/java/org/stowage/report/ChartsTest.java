@@ -6,13 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
+import java.awt.Graphics2D;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
@@ -27,14 +36,15 @@ import org.knowm.xchart.style.lines.SeriesLines;
 class ChartsTest {
     private static final double[] X = {1.0, 1.1, 1.2, 1.3};
     private static final Charts.YAxis QUEUE = Charts.YAxis.of("mean queue (jobs)", Charts.Domain.NON_NEGATIVE);
+    private static final Charts.YAxis ANY = Charts.YAxis.of("y", Charts.Domain.ANY);
     private static final Charts.YAxis UTILIZATION = Charts.YAxis.of("utilization", Charts.Domain.FRACTION);
 
-    private static XYChart chart(final Charts.YAxis y, final Charts.Line... lines) {
+    private static XYChart chart(final Charts.YAxis y, final Charts.Line... lines) throws Charts.Undrawable {
         return Charts.chart("t", "x", y, List.of(lines));
     }
 
     @Test
-    void theAxisIsLogarithmicWhenTheValuesSpanMoreThanAHundredfoldAndItsTitleSaysSo() {
+    void theAxisIsLogarithmicWhenTheValuesSpanMoreThanAHundredfoldAndItsTitleSaysSo() throws Charts.Undrawable {
         final XYChart log = chart(QUEUE, new Charts.Line("FIFO-FF", "FIFO-FF", X, new double[] {100, 20_000, 30_000,
             40_000}, null), new Charts.Line("BF-J/S", "BF-J/S", X, new double[] {10, 20, 30, 25}, null));
         assertTrue(log.getStyler().isYAxisLogarithmic());
@@ -61,7 +71,7 @@ class ChartsTest {
     }
 
     @Test
-    void aZeroOnALogAxisSitsAtTheFloorUnderItsOwnLegendEntry() {
+    void aZeroOnALogAxisSitsAtTheFloorUnderItsOwnLegendEntry() throws Charts.Undrawable {
         final XYChart chart = chart(QUEUE.withZeroLabel("0 = empty queue"),
             new Charts.Line("BF-J/S", "BF-J/S", X, new double[] {0, 0, 9.3, 270}, null),
             new Charts.Line("VQS", "VQS", X, new double[] {0, 0.5, 14, 5800}, null));
@@ -79,7 +89,7 @@ class ChartsTest {
     }
 
     @Test
-    void errorBarsStayInTheirDomainAndTheirSchedulersColourOutOfTheLegend() {
+    void errorBarsStayInTheirDomainAndTheirSchedulersColourOutOfTheLegend() throws Charts.Undrawable {
         final XYChart queue = chart(QUEUE, new Charts.Line("BF-J/S", "BF-J/S", X, new double[] {2, 30, 40, 50},
             new double[] {5, 1, 60, 1}));
         assertFalse(queue.getStyler().isYAxisLogarithmic());
@@ -105,7 +115,7 @@ class ChartsTest {
     }
 
     @Test
-    void tickLabelsArePlainNumbersWithThousandsSeparatorsOnOneTwoFiveSteps() {
+    void tickLabelsArePlainNumbersWithThousandsSeparatorsOnOneTwoFiveSteps() throws Charts.Undrawable {
         assertEquals("10,000", Charts.tickLabel(1e4));
         assertEquals("0.3", Charts.tickLabel(0.1 + 0.2));
         assertEquals("0.0001", Charts.tickLabel(1e-4));
@@ -148,17 +158,79 @@ class ChartsTest {
         }
     }
 
+    /** The issue's example: queue-series buckets 245 wide put xchart's ticks at 245, 490, 735 unless the ends are round. */
     @Test
-    void linearAxesEndOnMultiplesOfAOneTwoFiveStep() {
+    void linearAxesEndOnMultiplesOfAOneTwoFiveStep() throws Charts.Undrawable {
         assertEquals(200, Charts.roundStep(2450), 0);
         assertEquals(0.05, Charts.roundStep(0.4), 1e-15);
+        assertEquals(5e5, Charts.roundStep(4e6), 0);
         assertArrayEquals(new double[] {0, 2600}, Charts.roundBounds(new double[] {0, 2450}), 0);
         assertArrayEquals(new double[] {0.84, 1.0}, Charts.roundBounds(new double[] {0.85, 0.99}), 1e-12, "step 0.02");
+        assertArrayEquals(new double[] {0, 4e6}, Charts.roundBounds(new double[] {0, 4e6}), 0);
         assertArrayEquals(new double[] {4, 6}, Charts.roundBounds(new double[] {5, 5}), 0, "one value: a unit either side");
+        final double[] x = new double[11];
+        final double[] y = new double[11];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = 245 * i;
+            y[i] = 37.3 * Math.sqrt(i);
+        }
+        final XYChart chart = chart(QUEUE, new Charts.Line("VQS", "VQS", x, y, new double[] {0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+            5}));
+        assertFalse(chart.getStyler().isYAxisLogarithmic());
+        assertEquals(0, chart.getStyler().getXAxisMin(), 0);
+        assertEquals(2600, chart.getStyler().getXAxisMax(), 0);
+        assertEquals(0, chart.getStyler().getYAxisMin(), 0);
+        assertEquals(140, chart.getStyler().getYAxisMax(), 0, "step 20; the top error bar (118 + 5) inside the frame");
     }
 
     @Test
-    void everyLineTakesItsSchedulersLookAndItsLabel() {
+    void withoutZerosThereIsNoZeroEntryAndValuesAreUnchanged() throws Charts.Undrawable {
+        final double[] y = {0.004, 3, 40, 500};
+        final XYChart chart = chart(QUEUE, new Charts.Line("VQS", "VQS", X, y, null));
+        assertTrue(chart.getStyler().isYAxisLogarithmic());
+        assertNull(chart.getSeries(Charts.ZEROS));
+        assertArrayEquals(y, chart.getSeries("VQS").getYData(), 0);
+        assertNull(chart.getStyler().getYAxisMin(), "the axis scales itself when nothing is zero");
+    }
+
+    @Test
+    void aLinearAxisDrawsZerosAsZeros() throws Charts.Undrawable {
+        final XYChart chart = chart(QUEUE, new Charts.Line("VQS", "VQS", X, new double[] {0, 1, 0, 2}, null));
+        assertFalse(chart.getStyler().isYAxisLogarithmic());
+        assertArrayEquals(new double[] {0, 1, 0, 2}, chart.getSeries("VQS").getYData(), 0);
+        assertNull(chart.getSeries(Charts.ZEROS));
+    }
+
+    @Test
+    void theFloorTickReadsZeroAndOthersArePlainNumbersUntilTheyAreTiny() {
+        assertEquals("0", Charts.yTickLabel(0.01, 0.01));
+        assertEquals("0", Charts.yTickLabel(0.01 * (1 + 1e-12), 0.01));
+        assertEquals("0.1", Charts.yTickLabel(0.1, 0.01));
+        assertEquals("10,000", Charts.yTickLabel(1e4, 0.01));
+        assertEquals("0.001", Charts.yTickLabel(0.001, 1));
+        assertEquals("0.0001", Charts.yTickLabel(1e-4, 1e-9), "not 0: tiny response times have their own ticks");
+        assertEquals("1E-8", Charts.yTickLabel(1e-8, 1e-9), "a power of ten below 1e-6");
+    }
+
+    @Test
+    void theFloorIsBelowTheLowerEndOfEveryErrorBar() {
+        final List<Charts.Line> lines = List.of(
+            new Charts.Line("VQS", "VQS", X, new double[] {2, 30, 400, 5000}, new double[] {1.5, 1, 1, 1}));
+        assertEquals(0.01, Charts.logFloor(lines, Charts.Domain.NON_NEGATIVE), 1e-15);
+        assertEquals(1, Charts.logFloor(List.of(new Charts.Line("VQS", "VQS", X, new double[4], null)),
+            Charts.Domain.NON_NEGATIVE), 0);
+    }
+
+    @Test
+    void aNegativeValueIsRefusedOnALogAxisNamingTheLine() {
+        final Charts.Line line = new Charts.Line("VQS", "VQS", X, new double[] {1, -2, 3, 4}, null);
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+            () -> Charts.atFloor(line, 0.1, new ArrayList<>()));
+        assertEquals("negative value -2.0 of VQS at x = 1.1 cannot be drawn on a logarithmic axis", error.getMessage());
+    }
+
+    @Test
+    void everyLineTakesItsSchedulersLookAndItsLabel() throws Charts.Undrawable {
         final XYChart chart = chart(QUEUE,
             new Charts.Line("BF-J/S", "BF-J/S", X, new double[] {1, 2, 3, 4}, null),
             new Charts.Line("BF-J/S:stall=true", "BF-J/S:stall=true (ours; identical to BF-J/S here)", X,
@@ -223,6 +295,145 @@ class ChartsTest {
         final String svg = "<svg>\n" + kept + "<line style=\"stroke:rgb(0,0,0);\" x1=\"3\" x2=\"3\" y1=\"NaN\""
             + " y2=\"NaN\"/>\n<path d=\"M 0 0\"/>\n</svg>";
         assertEquals("<svg>\n" + kept + "<path d=\"M 0 0\"/>\n</svg>", Charts.withoutNaNLines(svg));
+    }
+
+    /**
+     * Issue 39, cause 2: no series can hang the drawing or fail the command. Empty, a single point, tiny,
+     * huge, constant, a range tiny next to its magnitude (xchart's tick loop never ended on 1e15 to 1e15 +
+     * 0.125), NaN and infinite points: each is drawn with finite, safe axis ends, or skipped with a reason
+     * and no file; never an exception, never a hang. Each is drawn as the scale rule picks, and on a
+     * logarithmic axis too (forced) when it has no negative value.
+     */
+    @Test
+    void everySeriesIsDrawnSafelyOrSkippedWithAReason(@TempDir final Path directory) throws IOException,
+        Charts.Undrawable {
+        final double[][] drawable = {
+            {5}, // a single point
+            {1e-90, 2e-90, 3e-90}, // tiny
+            {1e89, 5e89, 9e89}, // huge
+            {0, 5e15, 9e15}, // times near 2^53, as --horizon allows
+            {7, 7, 7, 7}, // constant
+            {1e15, 1e15 + 0.125, 1e15 + 0.25}, // a range tiny next to its magnitude
+            {0, 0, 0}, // zeros
+            {-3, Double.NaN, 4, Double.POSITIVE_INFINITY}, // points that are not numbers among ones that are
+            {1e-200, 1}, // a log axis xchart cannot draw (drawn linear by the rule)
+            {1e250, 1}, // beyond any axis
+        };
+        for (int i = 0; i < drawable.length; i++) {
+            for (final boolean log : new boolean[] {false, true}) {
+                final double[] y = drawable[i];
+                if (log && Arrays.stream(y).anyMatch(v -> v < 0)) {
+                    continue;
+                }
+                final double[] x = new double[y.length];
+                for (int j = 0; j < x.length; j++) {
+                    x[j] = i == 5 ? y[j] : j;
+                }
+                final Path base = directory.resolve("series-" + i + (log ? "-log" : ""));
+                final List<Charts.Line> lines = List.of(new Charts.Line("VQS", "VQS", x, y, null));
+                final long started = System.nanoTime();
+                String skipped;
+                if (log) {
+                    try {
+                        skipped = Charts.write(base, Charts.chart("t", "x", ANY, lines, true));
+                    } catch (final Charts.Undrawable e) {
+                        skipped = e.getMessage();
+                    }
+                } else {
+                    skipped = Charts.save(base, "t", "x", ANY, lines);
+                }
+                assertTrue(System.nanoTime() - started < 120_000_000_000L, "drawn in time: " + Arrays.toString(y));
+                final Path png = Path.of(base + ".png");
+                if (skipped == null) {
+                    assertTrue(Files.size(png) > 0 && Files.size(Path.of(base + ".svg")) > 0, Arrays.toString(y));
+                } else {
+                    assertFalse(Files.exists(png), Arrays.toString(y));
+                }
+                if (i < 7 || i == 8 && !log) {
+                    assertNull(skipped, Arrays.toString(y) + (log ? " (log)" : "") + ": " + skipped);
+                }
+                assertFalse(Files.exists(Path.of(base + ".png.tmp")) || Files.exists(Path.of(base + ".svg.tmp")));
+            }
+        }
+        assertFalse(Charts.chart("t", "x", QUEUE, List.of(new Charts.Line("VQS", "VQS", new double[] {0, 1},
+            new double[] {1e-200, 1}, null))).getStyler().isYAxisLogarithmic(), "no log axis below 1e-100");
+        assertEquals("a value below 1.0E-100 cannot be drawn on a logarithmic axis", assertThrows(Charts.Undrawable.class,
+            () -> Charts.chart("t", "x", QUEUE, List.of(new Charts.Line("VQS", "VQS", new double[] {0, 1},
+                new double[] {1e-200, 1}, null)), true)).getMessage());
+        final XYChart tiny = Charts.chart("t", "x", ANY, List.of(new Charts.Line("VQS", "VQS",
+            new double[] {1e15, 1e15 + 0.125}, new double[] {1, 2}, null)));
+        final double span = tiny.getStyler().getXAxisMax() - tiny.getStyler().getXAxisMin();
+        assertTrue(span >= Charts.MIN_RELATIVE_SPAN * 1e15, "a span xchart's ticks can walk: " + span);
+    }
+
+    /** From 1e12 on an axis reads in powers of ten: grouped digits never fit from 1e15 on, and xchart would loop. */
+    @Test
+    void hugeAndTinyAxesTakeScientificLabels() throws Charts.Undrawable {
+        assertEquals("1.25E15", Charts.tickLabel(1.25e15));
+        assertEquals("500,000,000,000", Charts.tickLabel(5e11));
+        assertEquals("1E-7", Charts.tickLabel(1e-7));
+        assertEquals("0.000001", Charts.tickLabel(1e-6));
+        assertTrue(Charts.scientific(new double[] {0, 2e12}));
+        assertTrue(Charts.scientific(new double[] {0, 5e-7}));
+        assertFalse(Charts.scientific(new double[] {0, 0}));
+        assertFalse(Charts.scientific(new double[] {1e-7, 1}));
+        final XYChart huge = Charts.chart("t", "x", QUEUE, List.of(new Charts.Line("VQS", "VQS",
+            new double[] {0, 4e15, 9e15}, new double[] {0, 5e15, 9e15}, null)));
+        final List<String> labels = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> TickLabels.x(huge));
+        for (final String label : labels) {
+            assertTrue(label.equals("0") || label.matches("[0-9](\\.[0-9]+)?E[0-9]+"), "scientific: " + labels);
+        }
+    }
+
+    /** Error bars that are not finite are left out; their points are drawn. */
+    @Test
+    void errorBarsThatAreNotNumbersAreLeftOut() throws Charts.Undrawable {
+        final XYChart chart = chart(QUEUE, new Charts.Line("VQS", "VQS", X, new double[] {10, 20, 30, 40},
+            new double[] {1, Double.NaN, Double.POSITIVE_INFINITY, 2}));
+        assertArrayEquals(new double[] {10, 20, 30, 40}, chart.getSeries("VQS").getYData(), 0);
+        assertEquals(42, max(chart.getSeries("VQS" + Charts.INTERVALS).getYData()), 0);
+        assertEquals(9, min(chart.getSeries("VQS" + Charts.INTERVALS).getYData()), 0);
+    }
+
+    @Test
+    void aChartWithNothingToDrawIsSkippedSayingWhy(@TempDir final Path directory) throws IOException {
+        Files.writeString(directory.resolve("empty.png"), "an earlier run's plot");
+        final List<String> skips = Charts.collectingSkips(() -> {
+            assertEquals("no series has a point to draw", Charts.save(directory.resolve("empty"), "t", "x", QUEUE,
+                List.of(new Charts.Line("VQS", "VQS", new double[0], new double[0], null))));
+            assertEquals("no point of any series is a finite number within 1.0E100", Charts.save(directory.resolve("nan"),
+                "t", "x", QUEUE, List.of(new Charts.Line("VQS", "VQS", new double[] {1, 2},
+                    new double[] {Double.NaN, Double.POSITIVE_INFINITY}, null))));
+            assertEquals("no series has a point to draw", Charts.save(directory.resolve("none"), "t", "x", QUEUE,
+                List.of()));
+        });
+        assertEquals(List.of("empty.png and .svg not drawn: no series has a point to draw",
+            "nan.png and .svg not drawn: no point of any series is a finite number within 1.0E100",
+            "none.png and .svg not drawn: no series has a point to draw"), skips);
+        assertFalse(Files.exists(directory.resolve("empty.png")), "an earlier plot of that name would mislead");
+        assertThrows(Charts.Undrawable.class, () -> Charts.chart("t", "x", QUEUE, List.of()));
+    }
+
+    /** A drawing that does not end in its time is left behind: the chart is skipped, nothing is written. */
+    @Test
+    void aDrawingThatNeverEndsIsSkippedAfterItsLimit(@TempDir final Path directory) throws IOException {
+        final CountDownLatch never = new CountDownLatch(1);
+        final XYChart stuck = new XYChart(100, 100) {
+            @Override
+            public void paint(final Graphics2D graphics, final int width, final int height) {
+                try {
+                    never.await();
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        assertEquals("drawing it took more than 1 s", Charts.write(directory.resolve("stuck"), stuck,
+            Duration.ofSeconds(1)));
+        never.countDown();
+        try (var files = Files.list(directory)) {
+            assertEquals(0, files.count(), "nothing written, not even a temporary");
+        }
     }
 
     @Test

@@ -27,6 +27,7 @@ import org.stowage.report.Legends;
 import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
 
@@ -73,7 +74,8 @@ final class JobsAndTasks extends GoogleFigure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
         final long seed = seedOf(point);
         final JobList batch = point.text(UNIT).equals(JOBS) ? batches.jobBatch(seed) : batches.batch(seed);
         return BatchRun.of(batch, GoogleBatches.cluster(), scheduler).result(false);

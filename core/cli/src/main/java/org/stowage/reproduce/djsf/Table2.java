@@ -19,6 +19,7 @@ import org.stowage.core.kernel.batch.JobSetPlanner;
 import org.stowage.core.kernel.batch.TetrisScore;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 
 /**
@@ -37,7 +38,8 @@ final class Table2 extends BatchFigure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
         final long start = System.nanoTime();
         final Map<String, Double> values = new LinkedHashMap<>();
         if (scheduler.equals("Tetris")) {

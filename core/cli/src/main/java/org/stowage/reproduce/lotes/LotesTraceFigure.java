@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.knowm.xchart.XYChart;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
@@ -34,8 +33,8 @@ import org.stowage.reproduce.Scale;
 import org.stowage.reproduce.SpecFigure;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
-import org.stowage.theory.lotes.JobClasses;
 import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.KMeansClasses;
 import org.stowage.theory.lotes.LotesInstance;
 import org.stowage.theory.lotes.LotesPlanner;
 
@@ -78,7 +77,7 @@ public final class LotesTraceFigure implements SpecFigure {
     private static final String TETRIS_SHORTER = "docs/LOTES.md#why-tetris-beats-lotes-on-the-trace-fig-8";
 
     /** What every figure of the three shares at one scale: the labelled trace, the cluster and the plan. */
-    record Setup(LoadedTrace trace, ServerTable cluster, Model model, LotesPlan plan, JobClasses classes,
+    record Setup(LoadedTrace trace, ServerTable cluster, Model model, LotesPlan plan, KMeansClasses classes,
                  double horizon, long[] arrivalsPerWindow) {
     }
 
@@ -103,7 +102,7 @@ public final class LotesTraceFigure implements SpecFigure {
                 options = options.withGoogleBeforeWindow(true);
             }
             final LoadedTrace raw = Traces.load(spec, options);
-            final JobClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
+            final KMeansClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
             final LoadedTrace labelled = classes.label(raw);
             // the sample loads Table 1's 12,583 machines lightly (no scheduler ever queues): shrink every
             // configuration by one factor (at least one machine each) so that the sample's average demand
@@ -308,16 +307,20 @@ public final class LotesTraceFigure implements SpecFigure {
             lines.add(new Charts.Line(entry.getKey(), Legends.label(entry.getKey(), false, null,
                 added.contains(entry.getKey())), x, y, null));
         }
-        final XYChart chart = switch (kind) {
-            case WINDOWS -> Charts.chart(title, "window start (h)", Charts.YAxis.of("mean response time (h)",
-                Charts.Domain.NON_NEGATIVE), lines);
-            // five measured points per scheduler joined by straight lines: only the points are measured
-            case DISTRIBUTION -> Charts.chart(title, "response time (h)", Charts.YAxis.of(
-                "fraction waiting longer (median, p90, p99, p99.9, max)", Charts.Domain.FRACTION), lines);
-            case QUEUE -> Charts.chart(title, "time (h)", Charts.YAxis.of("jobs in queue (jobs, mean over each"
-                + " interval)", Charts.Domain.NON_NEGATIVE).withZeroLabel("0 = empty queue (at the axis floor)"), lines);
+        final String xTitle = switch (kind) {
+            case WINDOWS -> "window start (h)";
+            case DISTRIBUTION -> "response time (h)";
+            case QUEUE -> "time (h)";
         };
-        Charts.write(directory.resolve(name), chart);
+        final Charts.YAxis yAxis = switch (kind) {
+            case WINDOWS -> Charts.YAxis.of("mean response time (h)", Charts.Domain.NON_NEGATIVE);
+            // five measured points per scheduler joined by straight lines: only the points are measured
+            case DISTRIBUTION -> Charts.YAxis.of("fraction waiting longer (median, p90, p99, p99.9, max)",
+                Charts.Domain.FRACTION);
+            case QUEUE -> Charts.YAxis.of("jobs in queue (jobs, mean over each interval)", Charts.Domain.NON_NEGATIVE)
+                .withZeroLabel("0 = empty queue (at the axis floor)");
+        };
+        Charts.save(directory.resolve(name), title, xTitle, yAxis, lines);
     }
 
     private List<double[]> rows(final RunResult result, final Setup setup) {
@@ -417,7 +420,7 @@ public final class LotesTraceFigure implements SpecFigure {
                 + " classes (Table 2's layout):%n", setup.trace().count(), setup.horizon() / UNITS_PER_HOUR,
             setup.cluster().count(), UTILIZATION, setup.plan().lambdaStar() * UNITS_PER_HOUR,
             setup.trace().count() / (setup.horizon() / UNITS_PER_HOUR));
-        final JobClasses classes = setup.classes();
+        final KMeansClasses classes = setup.classes();
         final List<String> header = new ArrayList<>(List.of("class", "avg. time (h)"));
         for (int d = 0; d < classes.resources(); d++) {
             header.add(classes.resources() == 2 ? (d == 0 ? "avg. cores" : "avg. mem.") : "avg. size " + d);

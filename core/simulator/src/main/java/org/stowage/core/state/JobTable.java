@@ -490,4 +490,18 @@ public final class JobTable implements JobView {
             runningCount--;
         }
     }
+
+    /** The view kernels get: the one ReadOnlyJobs of this table, made at the first call. */
+    private ReadOnlyJobs readOnly;
+
+    /**
+     * The read-only view of this table that kernels are handed: it forwards every read (and a kernel's
+     * columns) and cannot be cast back to the table. The same object on every call; made once, at the first.
+     */
+    public JobView readOnly() {
+        if (readOnly == null) {
+            readOnly = new ReadOnlyJobs(this);
+        }
+        return readOnly;
+    }
 }

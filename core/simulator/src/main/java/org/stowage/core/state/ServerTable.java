@@ -530,4 +530,18 @@ public final class ServerTable implements ServerView {
         }
         return dimensions == 1 ? bestFitIndex.count() : 0;
     }
+
+    /** The view kernels get: the one ReadOnlyServers of this table, made at the first call. */
+    private ReadOnlyServers readOnly;
+
+    /**
+     * The read-only view of this table that kernels are handed: it forwards every read (and a kernel's
+     * columns) and cannot be cast back to the table. The same object on every call; made once, at the first.
+     */
+    public ServerView readOnly() {
+        if (readOnly == null) {
+            readOnly = new ReadOnlyServers(this);
+        }
+        return readOnly;
+    }
 }
