@@ -22,6 +22,7 @@ import org.stowage.theory.MaxSupportableWorkload;
 import org.stowage.theory.SizeCdf;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -45,7 +46,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  stowage capacity --sizes discrete:0.4@1,0.6@1 --servers 1",
         "  stowage capacity --sizes discrete:2@2,5@1 --servers 1 --capacity 10",
-        "  stowage capacity --sizes discrete:0.25/0.5@1,0.5/0.125@2 --servers 2x1/1,3x0.5/2 --maximal",
+        "  stowage capacity --sizes discrete:0.25/0.5@1,0.5/0.125@2 \\",
+        "      --servers 2x1/1,3x0.5/2 --maximal",
         "  stowage capacity --sizes ec2 --servers ec2:20 --maximal",
         "  stowage capacity --sizes uniform:0.1,0.9 --servers 5 --gap 0.005",
         "  stowage capacity --sizes discrete:0.3@1,0.45@1,0.7@1 --servers 3 --enumerate"})
@@ -129,10 +131,26 @@ final class CapacityCommand implements Callable<Integer> {
         description = "Column generation stops when the certified gap is at most EPS relative (default: ${DEFAULT-VALUE}).")
     private double tolerance;
 
+    @Mixin
+    private DryRunOption dryRun;
+
     @Override
     public Integer call() {
         final CapacityProblem problem = problem();
         final PrintWriter out = spec.commandLine().getOut();
+        if (dryRun.dryRun) {
+            out.println(DryRuns.HEADER);
+            DryRuns.item(out, "sizes", sizes.toString());
+            DryRuns.item(out, "servers", servers + (capacity == null ? "" : ", capacity " + capacity));
+            DryRuns.item(out, "computes", problem.isDiscrete()
+                ? (enumerate ? "one LP over every feasible configuration" : "the LP over configurations by column"
+                    + " generation") + " with " + lp + (maximal ? ", then list the maximal configurations" : "")
+                : "lower and upper bounds on rho* from rounded partitions, refined to a gap of "
+                    + (gap == null ? 0.01 : gap) + " at most");
+            DryRuns.item(out, "time", "unknown (seconds for the examples of --help)");
+            out.flush();
+            return 0;
+        }
         final CapacityReport report = new CapacityReport(out, problem);
         if (problem.isDiscrete()) {
             report.discreteHeader();

@@ -55,7 +55,8 @@ import picocli.CommandLine.Spec;
         "  stowage reproduce all-fgd --quick",
         "  stowage reproduce fig4b --quick --threads 1",
         "  stowage reproduce fig4b --quick --add-scheduler FIFO-RF",
-        "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
+        "  stowage reproduce all-2018 --dry-run",
+        "  stowage reproduce fig4a --engine spark --master 'local[2]' (bin/stowage-spark)",
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
 final class ReproduceCommand implements Callable<Integer> {
@@ -118,6 +119,12 @@ final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     private EngineOptions engineOptions;
 
+    @Mixin
+    private DryRunOption dryRun;
+
+    @Mixin
+    private QuietOption quiet;
+
     /** The registry, made once per command. */
     private Figures registry;
     /** The plans of this command's runs (on this JVM): the figures' checks make them, their units reuse them. */
@@ -135,7 +142,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     private Figures registry() {
         if (registry == null) {
-            registry = Figures.of(taskEvents(), openb());
+            registry = cli == null ? Figures.of(taskEvents(), openb()) : cli.figures(taskEvents(), openb());
         }
         return registry;
     }
@@ -208,7 +215,8 @@ final class ReproduceCommand implements Callable<Integer> {
                 page.table("contents", List.of("figure", "title", "agree", "differ", "not checked"), rows);
             }
             for (final Reproduction reproduction : reproductions) {
-                reproduction.addTo(page, folder, out().resolve(reproduction.figure().name()), docs);
+                reproduction.addTo(page, folder, out().resolve(reproduction.figure().name()), docs,
+                    registry().groupOf(reproduction.figure().name()));
             }
             return page.write(folder);
         } catch (final IOException e) {
@@ -290,6 +298,19 @@ final class ReproduceCommand implements Callable<Integer> {
             printer.println(String.join(", ", withoutAdded) + ": run without " + String.join(", ", added)
                 + " (their curves are not one per kernel)");
         }
+        if (dryRun.dryRun) {
+            HtmlReport.requireOurs(out, "--out");
+            OutputDirectory.check(out, OutputDirectory.Owner.FIGURES, "--out");
+            int concurrent = 1;
+            for (final Figure each : chosen) {
+                concurrent = Math.max(concurrent, engineOptions.concurrentHere(threads, Reproduction.units(each, scale)));
+            }
+            DryRuns.printReproduce(printer, chosen, scale, seed, concurrent, engineOptions.isLocal()
+                ? concurrent + " thread(s) of this JVM" : "--engine " + engineOptions.engine
+                + (engineOptions.master == null ? "" : " --master " + engineOptions.master), out, runs);
+            return 0;
+        }
+        final Progress.Display display = quiet.display(spec.commandLine().getErr());
         final long start = System.nanoTime();
         final int[] verdicts = new int[Claim.Verdict.values().length];
         final List<Reproduction> reproductions = new ArrayList<>();
@@ -304,7 +325,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> SweepFiles.finishedOnDisk(directory) + " of " + total + " runs of "
                     + each.name() + " are on disk in " + directory.resolve("runs") + "; rerun the same command to resume");
                 final Reproduction reproduction;
-                try (Progress progress = Progress.of(each.name(), total)) {
+                try (Progress progress = Progress.task(each.name(), total).of(total + " runs").start(display)) {
                     reproduction = Reproduction.run(each, scale, directory, engine, CommandRecipe.of(spec, each.name()),
                         runs, seed, progress::stepTo);
                 }

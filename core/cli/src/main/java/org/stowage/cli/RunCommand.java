@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 
 import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.plan.MemoryCheck;
-import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.core.Messages;
 import org.stowage.core.experiment.RunResult;
@@ -42,11 +41,17 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  stowage run",
         "  stowage run --scheduler BF-J/S --scheduler BF-S --servers 100 --intensity 0.9",
-        "  stowage run --servers 1 --sizes discrete:0.4@1,0.6@1 --lambda 0.014 --horizon 2000000",
-        "  stowage run --servers 1x10 --sizes discrete:2@2,5@1 --service deterministic:100 --lambda 0.0306",
-        "  stowage run --servers 4x1.0/1.0,4x0.5/2.0 --sizes uniform:0.1/0.1,0.5/0.4 --scheduler BF-J,FIFO-FF",
-        "  stowage run --time-mode continuous --service exponential:1 --servers 20 --intensity 0.85",
-        "  stowage run --arrivals batch:5000 --sizes truncnormal:0.5:0.2@1,0.05@2 --scheduler BF-J,FIFO-FF",
+        "  stowage run --servers 1 --sizes discrete:0.4@1,0.6@1 --lambda 0.014 \\",
+        "      --horizon 2000000",
+        "  stowage run --servers 1x10 --sizes discrete:2@2,5@1 \\",
+        "      --service deterministic:100 --lambda 0.0306",
+        "  stowage run --servers 4x1.0/1.0,4x0.5/2.0 --sizes uniform:0.1/0.1,0.5/0.4 \\",
+        "      --scheduler BF-J,FIFO-FF",
+        "  stowage run --time-mode continuous --service exponential:1 --servers 20 \\",
+        "      --intensity 0.85",
+        "  stowage run --arrivals batch:5000 --sizes truncnormal:0.5:0.2@1,0.05@2 \\",
+        "      --scheduler BF-J,FIFO-FF",
+        "  stowage run --dry-run --servers 1000 --intensity 0.9",
         "  stowage run --out results/ --seed 7"})
 final class RunCommand implements Callable<Integer> {
     @Spec
@@ -74,6 +79,12 @@ final class RunCommand implements Callable<Integer> {
     private List<String> schedulers;
     private Path out;
 
+    @Mixin
+    private DryRunOption dryRun;
+
+    @Mixin
+    private QuietOption quiet;
+
     @Override
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
@@ -82,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
         final long seed = seedOption.seed();
         final PlannedRuns planned = new PlannedRuns();
         final WorkloadPlan plan = WorkloadPlan.of(workload.settings(),
-            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache(), planned));
+            new WorkloadPlan.Context(cli.maxHeap(), schedulers, cli.traces(), planned));
         final List<RunSpec> runs = new ArrayList<>();
         for (final String name : schedulers) {
             runs.add(KernelFit.prepare(name, plan, seed, planned));
@@ -97,22 +108,24 @@ final class RunCommand implements Callable<Integer> {
             HtmlReport.requireOurs(out, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
+        if (dryRun.dryRun) {
+            DryRuns.printRun(printer, plan, runs, seed, out, cli.maxHeap(), planned);
+            return 0;
+        }
+        final Progress.Display display = quiet.display(spec.commandLine().getErr());
         final List<RunResult> results = new ArrayList<>();
         // from here on an interruption or a failure says what was kept; the header below tells a watcher so
         cli.onInterrupt(() -> kept(results));
         printer.println(plan.description() + ", seed " + seed);
-        int longest = 0;
-        for (final RunSpec run : runs) {
-            longest = Math.max(longest, run.scheduler().length());
-        }
-        final RunTable table = new RunTable(plan.toCompletion(), longest);
+        final RunTable table = new RunTable(plan.toCompletion(), schedulers);
         table.header().forEach(printer::println);
         printer.flush();
         String skipped = null;
         for (final RunSpec run : runs) {
             final String name = run.scheduler();
             final RunResult result;
-            try (Progress progress = Progress.of(Messages.printable(name), 1000)) {
+            try (Progress progress = Progress.task(Messages.printable(name), 1000).of("horizon")
+                .rate(plan.toCompletion() ? 0 : plan.expectedJobs() / 1000, "jobs").start(display)) {
                 result = planned.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)), null,
                     plan.units());
             } catch (final OutOfMemoryError e) {

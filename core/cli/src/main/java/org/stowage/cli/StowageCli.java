@@ -2,15 +2,21 @@ package org.stowage.cli;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import org.stowage.cli.plan.MemoryCheck;
+import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.core.Messages;
 import org.stowage.core.kernel.KernelRegistryException;
+import org.stowage.reproduce.Figures;
 import org.stowage.sweep.KernelFailure;
 import org.stowage.sweep.KernelWatchdog;
 import org.stowage.terminal.InvalidValueException;
@@ -45,6 +51,10 @@ public final class StowageCli {
 
     private final long maxHeap;
     private volatile Supplier<String> interruptNote = () -> null;
+    /** Traces this command line has loaded (one command loads each once; a test that runs many shares them). */
+    private final TraceWorkloadPlan.Cache traces = new TraceWorkloadPlan.Cache();
+    /** The figures registry per task_events directory, made on first use. */
+    private final Map<List<Path>, Figures> figures = new HashMap<>();
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,
         description = "With an error, print its stack trace too (for a bug report).")
@@ -134,7 +144,8 @@ public final class StowageCli {
         return commands;
     }
 
-    private static int execute(final StowageCli cli, final PrintWriter out, final PrintWriter err, final String... args) {
+    /** Runs the command line on {@code cli} (whose loaded traces and figures the commands share). */
+    static int execute(final StowageCli cli, final PrintWriter out, final PrintWriter err, final String... args) {
         final CommandLine commandLine = commandLine(cli, args.length == 0 ? null : args[0]);
         commandLine.setOut(out);
         commandLine.setErr(err);
@@ -198,6 +209,19 @@ public final class StowageCli {
     private static String line(final CommandLine command, final String message) {
         return Messages.printable(command.getCommandSpec().qualifiedName() + ": "
             + String.valueOf(message).replace('\n', ' ').strip());
+    }
+
+    /** The traces loaded by the commands of this command line. */
+    TraceWorkloadPlan.Cache traces() {
+        return traces;
+    }
+
+    /**
+     * The papers' figures reading the Google 2011 task_events in {@code taskEvents} and the openb pod lists in
+     * {@code openb} (either may be null), made once per pair of directories.
+     */
+    synchronized Figures figures(final Path taskEvents, final Path openb) {
+        return figures.computeIfAbsent(Arrays.asList(taskEvents, openb), key -> Figures.of(taskEvents, openb));
     }
 
     /** The heap one run (or all a sweep's runs at once) may use. */

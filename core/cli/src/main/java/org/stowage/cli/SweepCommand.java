@@ -18,6 +18,7 @@ import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
 import org.stowage.report.Charts;
 import org.stowage.report.HtmlReport;
+import org.stowage.report.MetricUnits;
 import org.stowage.report.RunPlots;
 import org.stowage.report.RunTable;
 import org.stowage.sweep.OutputDirectory;
@@ -43,10 +44,13 @@ import picocli.CommandLine.Spec;
     description = "Run a grid of schedulers x parameter values x replications in parallel.",
     footer = {"", "Examples:",
         "  stowage sweep --vary intensity=0.85:0.99:0.02 --replications 3 --out sweep-4b",
-        "  stowage sweep --scheduler BF-J/S,BF-S --vary servers=5,10,20 --vary intensity=0.9,0.95 --out s",
-        "  stowage sweep --vary 'sizes=uniform:0.01,0.19;uniform:0.1,0.9' --horizon 1000000 --out s",
+        "  stowage sweep --scheduler BF-J/S,BF-S --vary servers=5,10,20 \\",
+        "      --vary intensity=0.9,0.95 --out s",
+        "  stowage sweep --vary 'sizes=uniform:0.01,0.19;uniform:0.1,0.9' \\",
+        "      --horizon 1000000 --out s",
         "",
-        "  stowage sweep --engine spark --master local[2] --vary intensity=0.9,0.95 --out s   (bin/stowage-spark)",
+        "  stowage sweep --engine spark --master 'local[2]' --vary intensity=0.9,0.95 \\",
+        "      --out s                  (bin/stowage-spark)",
         "",
         "Rerun the same command with the same --out to resume an interrupted sweep: finished runs are kept.",
         "Values: a comma list, a semicolon list (for values that contain commas), or START:END:STEP."})
@@ -96,6 +100,12 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     private EngineOptions engineOptions;
 
+    @Mixin
+    private DryRunOption dryRun;
+
+    @Mixin
+    private QuietOption quiet;
+
     /** The --out directory, held from the moment it is made until the command ends. */
     private OutputDirectory.Held held;
 
@@ -116,11 +126,22 @@ final class SweepCommand implements Callable<Integer> {
         out = OutputOption.of(output, null);
         SweepRules.requireReplications(replications);
         engineOptions.validate(threads);
+        final DryRuns.SweepPlan dryPlan = new DryRuns.SweepPlan(replications, runs);
         final SweepRules.Grid grid = SweepRules.grid(vary, replications, seedOption.seed(), workload.settings(),
-            context(cli.maxHeap()));
+            context(cli.maxHeap()), dryPlan::add);
         final Sweep sweep = grid.sweep();
-        MemoryCheck.require(grid.largest(), engineOptions.concurrentHere(threads, sweep.units().size()), cli.maxHeap(),
-            "--threads");
+        final int concurrent = engineOptions.concurrentHere(threads, sweep.units().size());
+        MemoryCheck.require(grid.largest(), concurrent, cli.maxHeap(), "--threads");
+        if (dryRun.dryRun) {
+            HtmlReport.requireOurs(out, "--out");
+            OutputDirectory.check(out, OutputDirectory.Owner.SWEEP, "--out");
+            final int kept = sweep.finishedIn(out).size();
+            dryPlan.print(spec.commandLine().getOut(), sweep, concurrent, engineOptions.isLocal()
+                ? concurrent + " thread(s) of this JVM" : "--engine " + engineOptions.engine
+                + (engineOptions.master == null ? "" : " --master " + engineOptions.master), grid.largest(),
+                cli.maxHeap(), out, kept);
+            return 0;
+        }
         final Sweep.Outcome outcome = run(sweep);
         writeResults(sweep, outcome, grid.toCompletion());
         cli.onInterrupt(() -> null);
@@ -132,6 +153,7 @@ final class SweepCommand implements Callable<Integer> {
         final int units = sweep.units().size();
         final PrintWriter printer = spec.commandLine().getOut();
         final PrintWriter errors = spec.commandLine().getErr();
+        final Progress.Display display = quiet.display(errors);
         try (SweepEngine engine = engineOptions.open(threads)) {
             // after the engine starts (a bad --master fails there), before anything is written
             HtmlReport.requireOurs(out, "--out");
@@ -145,7 +167,7 @@ final class SweepCommand implements Callable<Integer> {
                 engine.description(),
                 out);
             printer.flush();
-            try (Progress progress = Progress.of("sweep", units)) {
+            try (Progress progress = Progress.task("sweep", units).of(units + " runs").start(display)) {
                 return sweep.run(out, new Sweep.Work(runner(), CommandRecipe.of(spec, null)), engine,
                     Integer.MAX_VALUE, progress::stepTo, note -> {
                         errors.println(Messages.printable(note));
@@ -219,49 +241,79 @@ final class SweepCommand implements Callable<Integer> {
     /**
      * One row per point and scheduler: the mean over replications, with the half-width of its 95% interval
      * where there are two or more, of the queue, the response time (arrival to completion: JCT) and, for
-     * workloads run to completion, the makespan; utilization and the verdict counts.
+     * workloads run to completion, the makespan; the utilization of every resource and the verdict counts. The
+     * header gives each column in words and, under it, the metric's name in results.csv and summary.csv.
      */
     private static void printTable(final PrintWriter printer, final Sweep sweep, final Sweep.Outcome outcome,
                                    final boolean toCompletion) {
-        final StringBuilder header = new StringBuilder();
+        final List<SweepFiles.Aggregate> aggregates = SweepFiles.aggregate(sweep, outcome.finished());
+        final List<String> utilizations = aggregates.isEmpty() ? List.of("utilization_r0")
+            : aggregates.get(0).utilizations();
+        final int utilWidth = Math.max(14, 6 * utilizations.size() + utilizations.size() - 1);
+        final StringBuilder words = new StringBuilder();
+        final StringBuilder names = new StringBuilder();
         for (final Sweep.Axis axis : sweep.axes()) {
-            header.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
+            words.append(String.format(Locale.ROOT, "%-14s ", axis.name()));
+            names.append(" ".repeat(15));
         }
         final String times = toCompletion ? "JCT" : "response";
-        header.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "scheduler", "mean queue",
-            "mean " + times, "p99 " + times));
+        words.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "scheduler", "mean queue", "mean " + times,
+            "p99 " + times));
+        names.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", "", "mean_queue", "jct_mean", "jct_p99"));
         if (toCompletion) {
-            header.append(String.format(Locale.ROOT, " %17s", "makespan"));
+            words.append(String.format(Locale.ROOT, " %17s", "makespan"));
+            names.append(String.format(Locale.ROOT, " %17s", "makespan"));
         }
-        header.append(String.format(Locale.ROOT, " %6s %s", "util", "verdicts s/u/i/nd"));
+        words.append(String.format(Locale.ROOT, " %" + utilWidth + "s %s", "util", "verdicts"));
+        names.append(String.format(Locale.ROOT, " %" + utilWidth + "s %s", utilizations.size() == 1 ? "utilization_r0"
+            : "utilization_rD", "s/u/i/nd"));
         if (sweep.replications() > 1) {
             printer.println("each value: the mean over " + sweep.replications()
                 + " replications +- the half-width of its 95% interval");
         }
-        printer.println(header);
-        printer.println("-".repeat(header.length()));
-        for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
+        printer.println(words.toString().stripTrailing());
+        printer.println(names.toString().stripTrailing());
+        printer.println("-".repeat(words.length()));
+        for (final SweepFiles.Aggregate aggregate : aggregates) {
             final StringBuilder row = new StringBuilder();
             for (final String value : aggregate.coordinates().values()) {
                 row.append(String.format(Locale.ROOT, "%-14s ", value));
             }
             final double[] queue = aggregate.interval("mean_queue");
-            final int n = (int) queue[3];
-            final StringBuilder verdicts = new StringBuilder();
-            for (final Stability.Verdict verdict : Stability.Verdict.values()) {
-                verdicts.append(verdicts.length() == 0 ? "" : "/")
-                    .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n));
-            }
             row.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", aggregate.scheduler(),
                 withInterval(queue, 3), withInterval(aggregate.interval("jct_mean"), 2),
                 withInterval(aggregate.interval("jct_p99"), 2)));
             if (toCompletion) {
                 row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval("makespan"), 2)));
             }
-            row.append(String.format(Locale.ROOT, " %6s %s", HtmlReport.number(aggregate.interval("utilization_r0")[0], 4),
-                verdicts));
+            final List<String> util = new ArrayList<>();
+            for (final String metric : aggregate.utilizations()) {
+                util.add(HtmlReport.number(aggregate.interval(metric)[0], utilizations.size() == 1 ? 4 : 3));
+            }
+            row.append(String.format(Locale.ROOT, " %" + utilWidth + "s %s", String.join("/", util),
+                verdictCounts(aggregate, (int) queue[3])));
             printer.println(row.toString().stripTrailing());
         }
+        printer.println("units: mean_queue in jobs; jct_mean, jct_p99" + (toCompletion ? ", makespan" : "") + " in "
+            + timeUnit(sweep) + "; util: the fraction of the capacity in use" + (utilizations.size() == 1 ? ""
+            : ", per resource"));
+        printer.println("verdicts s/u/i/nd: replications judged stable / unstable / inconclusive / not drained"
+            + " (docs/MODEL.md, the stability verdict)");
+    }
+
+    /** The unit of the sweep's times: slots, time units, or both when the time mode is an axis. */
+    static String timeUnit(final Sweep sweep) {
+        return MetricUnits.timeUnit(sweep.inputs().get("time_mode"));
+    }
+
+    /** "2/0/1/0": replications per verdict, in {@link Stability.Verdict} order (stable, unstable, ...). */
+    private static String verdictCounts(final SweepFiles.Aggregate aggregate, final int replications) {
+        final StringBuilder verdicts = new StringBuilder();
+        for (final Stability.Verdict verdict : Stability.Verdict.values()) {
+            verdicts.append(verdicts.length() == 0 ? "" : "/")
+                .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * replications));
+        }
+        return verdicts.toString();
     }
 
     /**
@@ -288,9 +340,16 @@ final class SweepCommand implements Callable<Integer> {
         if (toCompletion) {
             header.add("makespan");
         }
-        header.addAll(List.of("utilization", "stable", "unstable", "inconclusive", "not drained"));
+        final List<SweepFiles.Aggregate> aggregates = SweepFiles.aggregate(sweep, outcome.finished());
+        final List<String> utilizations = aggregates.isEmpty() ? List.of("utilization_r0")
+            : aggregates.get(0).utilizations();
+        for (final String utilization : utilizations) {
+            header.add(utilizations.size() == 1 ? "utilization" : "utilization r" + utilization.substring(
+                "utilization_r".length()));
+        }
+        header.addAll(List.of("stable", "unstable", "inconclusive", "not drained"));
         final List<List<String>> rows = new ArrayList<>();
-        for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
+        for (final SweepFiles.Aggregate aggregate : aggregates) {
             final List<String> row = new ArrayList<>(aggregate.coordinates().values());
             row.add(aggregate.scheduler());
             row.add(withInterval(aggregate.interval("mean_queue"), 3));
@@ -299,7 +358,9 @@ final class SweepCommand implements Callable<Integer> {
             if (toCompletion) {
                 row.add(withInterval(aggregate.interval("makespan"), 2));
             }
-            row.add(HtmlReport.number(aggregate.interval("utilization_r0")[0], 4));
+            for (final String utilization : aggregate.utilizations()) {
+                row.add(HtmlReport.number(aggregate.interval(utilization)[0], 4));
+            }
             final int n = (int) aggregate.interval("mean_queue")[3];
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
                 row.add(Long.toString(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n)));
@@ -308,8 +369,9 @@ final class SweepCommand implements Callable<Integer> {
         }
         page.table("results", header, rows);
         page.paragraph((sweep.replications() > 1 ? "Each value is the mean over the replications +- the half-width of"
-            + " its 95% Student-t interval. " : "") + "The verdict columns count replications. Every metric is in "
-            + SweepFiles.RESULTS + " (each run) and " + SweepFiles.SUMMARY + " (means and intervals).");
+            + " its 95% Student-t interval. " : "") + "The verdict columns count replications; times are in "
+            + timeUnit(sweep) + ". Every metric is in " + SweepFiles.RESULTS + " (each run) and " + SweepFiles.SUMMARY
+            + " (means and intervals).");
         if (!plots.isEmpty() || !skipped.isEmpty()) {
             page.section("Plots", "plots");
             for (final String skip : skipped) {

@@ -1,6 +1,8 @@
 package org.stowage.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -31,7 +33,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "TRACE is FORMAT:PATH[,PATH...] with FORMAT google2011 (a task_events directory or parts), swf"
         + " (.swf or .swf.gz) or alibaba (the openb directory).", "", "Examples:",
         "  stowage trace-summary google2011:../shared/traces/google-2011/task_events",
-        "  stowage trace-summary google2011:../shared/traces/google-2011/task_events --resources 2 --repeat 3",
+        "  stowage trace-summary google2011:../shared/traces/google-2011/task_events \\",
+        "      --resources 2 --repeat 3",
         "  stowage trace-summary swf:../shared/traces/swf/hpc2n.swf",
         "  stowage trace-summary alibaba:../shared/traces/alibaba-gpu-2023 --resources 2"})
 final class TraceSummaryCommand implements Callable<Integer> {
@@ -52,6 +55,9 @@ final class TraceSummaryCommand implements Callable<Integer> {
         description = "Load N times and print each load's speed (the first load includes JIT warm-up).")
     private int repeat;
 
+    @Mixin
+    private DryRunOption dryRun;
+
     @Override
     public Integer call() {
         if (repeat < 1) {
@@ -62,6 +68,14 @@ final class TraceSummaryCommand implements Callable<Integer> {
         TraceInputs.check(settings, units);
         OptionRules.checkTrace(settings, trace, "TRACE '" + trace + "'");
         final PrintWriter out = spec.commandLine().getOut();
+        if (dryRun.dryRun) {
+            final List<Path> paths = TraceInputs.checkPaths("TRACE", trace).paths();
+            out.println(DryRuns.HEADER);
+            DryRuns.item(out, "trace", trace + (repeat > 1 ? ", read " + repeat + " times" : ""));
+            DryRuns.item(out, "would read", DryRuns.files(paths));
+            out.flush();
+            return 0;
+        }
         LoadedTrace loaded = null;
         for (int run = 1; run <= repeat; run++) {
             loaded = TraceInputs.load("TRACE", trace, settings, units);

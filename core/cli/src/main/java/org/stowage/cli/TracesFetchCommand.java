@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -17,6 +18,7 @@ import org.stowage.traces.TraceSources.RemoteFile;
 import org.stowage.traces.TraceSources.Source;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -75,6 +77,12 @@ final class TracesFetchCommand implements Callable<Integer> {
             + " the same paths).")
     private String baseUrl;
 
+    @Mixin
+    private QuietOption quiet;
+
+    @Mixin
+    private DryRunOption dryRun;
+
     @Override
     public Integer call() {
         final List<Source> sources = new ArrayList<>();
@@ -96,7 +104,23 @@ final class TracesFetchCommand implements Callable<Integer> {
         }
         checkDestination();
         final PrintWriter out = spec.commandLine().getOut();
-        final TraceDownloader downloader = new TraceDownloader(TraceDownloader.defaultClient(), true,
+        if (dryRun.dryRun) {
+            out.println(DryRuns.HEADER);
+            for (final Source source : sources) {
+                final List<RemoteFile> list = TraceSources.files(source, googleParts);
+                long bytes = 0;
+                for (final RemoteFile file : list) {
+                    bytes += Math.max(0, file.size());
+                }
+                DryRuns.item(out, source.name(), String.format(Locale.ROOT, "%d file%s%s from %s into %s", list.size(),
+                    list.size() == 1 ? "" : "s", bytes > 0 ? String.format(Locale.ROOT, ", about %.1f MB", bytes / 1e6)
+                    : "", base(source), to.resolve(source.specPath())));
+            }
+            out.flush();
+            return 0;
+        }
+        final TraceDownloader downloader = new TraceDownloader(TraceDownloader.defaultClient(),
+            quiet.display(spec.commandLine().getErr()),
             TraceDownloader.DEFAULT_IDLE_LIMIT);
         // every checksum file read before any download: a trace the checksums do not cover fails up front
         final Map<Source, Map<String, String>> checksums = new LinkedHashMap<>();

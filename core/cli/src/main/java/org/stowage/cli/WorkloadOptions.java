@@ -97,8 +97,8 @@ final class WorkloadOptions {
     String timeMode;
 
     @Option(names = "--horizon", paramLabel = "T",
-        description = "Simulated time, at most 2^53 (default 4000000; batch arrivals run to completion; a trace runs"
-            + " until its last arrival).")
+        description = "Simulated time, at most 2^53 (default: 40,000 mean service times, 4000000 slots for the default"
+            + " geometric:100; batch arrivals run to completion; a trace runs until its last arrival).")
     Double horizon;
 
     @Option(names = "--warmup", paramLabel = "T",

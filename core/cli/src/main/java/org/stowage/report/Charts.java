@@ -4,6 +4,8 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +22,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -35,6 +39,7 @@ import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.stowage.core.Messages;
 import org.stowage.sweep.ResultFiles;
 
@@ -44,25 +49,37 @@ import de.erichseifert.vectorgraphics2d.util.PageSize;
 
 /**
  * Line charts of the figures, and grouped bar charts of a few values per scheduler ({@link #saveBars}), saved as
- * PNG and SVG, headless. Every line takes its scheduler's look from
- * {@link SchedulerStyles}; on a logarithmic axis a value of zero is drawn at the axis floor under a black
- * cross with its own legend entry, never moved silently to a small positive value.
- *
- * <p>Linear axes end on round numbers ({@link #roundBounds}: multiples of a 1-2-5 step), so their ticks are
- * round too: left to itself, xchart puts the ticks of equally spaced x values on the values themselves (245,
- * 490, 735 for a queue series with buckets 245 wide); given round ends it picks a 1-2-5 step between them.
- *
- * <p>A chart can neither hang nor fail the command that draws it. Points that are not finite are left out,
- * and a line without points; every axis gets finite ends at least a relative {@value #MIN_RELATIVE_SPAN}
- * apart (xchart's tick loop never ends on a range tiny next to its values: 1e15 to 1e15 + 0.125). It is drawn
- * in memory on a thread of its own, given {@link #DRAW_LIMIT} to finish, and only then written. A chart that
- * still cannot be drawn (no finite point, values beyond 1e300, xchart refusing it, too slow) is skipped: no
- * file is written (an earlier one of that name is removed), the save returns the reason, and whoever
- * {@link #collectingSkips collects} skips on this thread hears of it.
+ * PNG and SVG, headless: every plot the project draws (run, sweep, every paper's figures) goes through here, so
+ * they all follow the same rules.
+ * <ul>
+ *   <li><b>Scale.</b> The y axis is logarithmic when the values drawn span more than {@link #LOG_RATIO} (the 99th
+ *       percentile of the positive values over their 1st, so a few near-empty buckets do not decide it), and its
+ *       title then says "log scale"; a value of zero on it is drawn at the axis floor under a black cross with its
+ *       own legend entry, never moved silently to a small positive value.</li>
+ *   <li><b>Error bars</b> are drawn here, in their scheduler's colour, clipped to the measure's {@link Domain}:
+ *       never below 0 for counts and times, never above 1 for a fraction such as a utilization; on a
+ *       logarithmic axis an interval that reaches 0 ends at the axis floor. The CSV keeps the whole interval.</li>
+ *   <li><b>Ticks.</b> Linear axes end on round numbers ({@link #roundBounds}: multiples of a 1-2-5 step), so
+ *       their ticks are 1-2-5 steps too (left to itself, xchart puts the ticks of equally spaced x values on the
+ *       values themselves: 245, 490, 735 for a queue series with buckets 245 wide); logarithmic ones have a tick
+ *       per decade. Every label is a plain number with thousands separators ({@link #tickLabel}): 0.25, 10,000,
+ *       never 1E4; only an axis whose values reach {@link #SCIENTIFIC_FROM} or stay below
+ *       {@link #SCIENTIFIC_BELOW} takes scientific labels.</li>
+ *   <li><b>Looks.</b> Every line takes its scheduler's colour, marker and pattern from {@link SchedulerStyles};
+ *       its legend label says "(ours)" or "(added)" ({@link Legends}).</li>
+ *   <li><b>Safety.</b> A chart can neither hang nor fail the command that draws it. Points that are not finite
+ *       are left out, and a line without points; every axis gets finite ends at least a relative
+ *       {@value #MIN_RELATIVE_SPAN} apart (xchart's tick loop never ends on a range tiny next to its values: 1e15
+ *       to 1e15 + 0.125). It is drawn in memory on a thread of its own, given {@link #DRAW_LIMIT} to finish, and
+ *       only then written. A chart that still cannot be drawn (no finite point, values beyond 1e100, xchart
+ *       refusing it, too slow) is skipped: no file is written (an earlier one of that name is removed), the
+ *       save returns the reason, and whoever {@link #collectingSkips collects} skips on this thread hears of
+ *       it.</li>
+ * </ul>
  */
 public final class Charts {
-    /** Legend entry of the zeros on a logarithmic queue axis. */
-    public static final String ZERO_LABEL = "0 = empty queue (at the axis floor)";
+    /** Legend entry of the zeros on a logarithmic axis, unless the y axis names its own ({@link YAxis#zeroLabel}). */
+    public static final String ZERO_LABEL = "0 (drawn at the axis floor)";
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -78,10 +95,13 @@ public final class Charts {
     static final double MAX_MAGNITUDE = 1e100;
 
     /**
-     * An axis whose values reach this magnitude takes scientific tick labels ({@value #SCIENTIFIC}): with a
-     * grouping pattern ({@code #,##0}) xchart's tick loop never ends from 1e15 on, its labels never fitting.
+     * An axis whose values reach this magnitude takes scientific tick labels ({@value #SCIENTIFIC}): with grouped
+     * digits ({@code 1,000,000,000,000,000}) xchart's tick loop never ends from 1e15 on, its labels never fitting.
      */
     static final double SCIENTIFIC_FROM = 1e12;
+
+    /** An axis whose values all stay below this magnitude (and a log axis's ticks below it) read scientific too. */
+    static final double SCIENTIFIC_BELOW = 1e-6;
 
     /** The tick pattern of an axis of very large (or very small) values. */
     static final String SCIENTIFIC = "0.###E0";
@@ -131,6 +151,52 @@ public final class Charts {
 
     /** Name of the series that marks the zeros of a logarithmic chart. */
     static final String ZEROS = "zeros";
+
+    /** Suffix of the name of the series that draws a line's error bars (not in the legend). */
+    static final String INTERVALS = " interval";
+
+    /** Span of the values above which the y axis is logarithmic. */
+    public static final double LOG_RATIO = 100;
+
+    /** Where a measure's values can lie, which bounds its error bars and its axis. */
+    public enum Domain {
+        /** Counts, times, rates: 0 or more. */
+        NON_NEGATIVE,
+        /** A fraction of a whole, such as a utilization: from 0 to 1. */
+        FRACTION,
+        /** Anything. */
+        ANY;
+
+        double low() {
+            return this == ANY ? Double.NEGATIVE_INFINITY : 0;
+        }
+
+        double high() {
+            return this == FRACTION ? 1 : Double.POSITIVE_INFINITY;
+        }
+    }
+
+    /**
+     * The y axis: its title, with the unit ("mean wait (slots)"; {@link MetricUnits} gives it for a run's
+     * metrics), the domain of its values, and the legend entry of its zeros when they are drawn at the floor of a
+     * logarithmic axis.
+     */
+    public record YAxis(String title, Domain domain, String zeroLabel) {
+        /** A y axis whose zeros, if drawn on a logarithmic axis, get the generic {@link #ZERO_LABEL}. */
+        public static YAxis of(final String title, final Domain domain) {
+            return new YAxis(title, domain, ZERO_LABEL);
+        }
+
+        /** This axis with {@code label} as the legend entry of its zeros. */
+        public YAxis withZeroLabel(final String label) {
+            return new YAxis(title, domain, label);
+        }
+
+        /** The title on a logarithmic axis: "mean wait (slots, log scale)", "total queue size (log scale)". */
+        String logTitle() {
+            return title.endsWith(")") ? title.substring(0, title.length() - 1) + ", log scale)" : title + " (log scale)";
+        }
+    }
 
     /**
      * One line: the scheduler spec it shows (which sets its look), its legend label, x values, y values
@@ -201,17 +267,15 @@ public final class Charts {
     }
 
     /**
-     * Writes {@code base}.png and {@code base}.svg; {@code xPattern} formats the x axis (DecimalFormat);
-     * {@code zeroLabel} is the legend entry of the zeros on a logarithmic axis (unused on a linear one).
+     * Writes {@code base}.png and {@code base}.svg of {@link #chart}.
      *
      * @return null when the chart was drawn; why not when it was skipped (see the class comment)
      */
-    public static String save(final Path base, final String title, final String xTitle, final String xPattern,
-                     final String yTitle, final boolean logarithmicY, final String zeroLabel, final List<Line> lines)
-        throws IOException {
+    public static String save(final Path base, final String title, final String xTitle, final YAxis y,
+                              final List<Line> lines) throws IOException {
         final XYChart chart;
         try {
-            chart = chart(title, xTitle, xPattern, yTitle, logarithmicY, zeroLabel, lines);
+            chart = chart(title, xTitle, y, lines);
         } catch (final Undrawable | RuntimeException e) {
             return skipped(base, e);
         }
@@ -229,30 +293,37 @@ public final class Charts {
     /**
      * Writes {@code base}.png and {@code base}.svg: a bar chart with the bars of {@code bars} side by side in
      * each of {@code groups} (each {@link Bars#y()} has one value per group), the value printed on each bar.
+     *
+     * @return null when the chart was drawn; why not when it was skipped (see the class comment)
      */
     public static String saveBars(final Path base, final String title, final List<String> groups, final String xTitle,
-                         final String yTitle, final List<Bars> bars) throws IOException {
+                                  final YAxis y, final List<Bars> bars) throws IOException {
         final CategoryChart chart;
         try {
-            chart = barChart(title, groups, xTitle, yTitle, bars);
+            chart = barChart(title, groups, xTitle, y, bars);
         } catch (final RuntimeException e) {
             return skipped(base, e);
         }
         return write(base, chart);
     }
 
-    /** The chart {@link #saveBars} writes: one series per scheduler, its y axis from 0 to a round end. */
-    static CategoryChart barChart(final String title, final List<String> groups, final String xTitle,
-                                  final String yTitle, final List<Bars> bars) {
+    /**
+     * The chart {@link #saveBars} writes: one series per scheduler, its y axis linear from 0 to a round end (a bar
+     * stands on zero: a logarithmic axis would misdraw it), its error bars in a darker shade of the bar's colour,
+     * each cut to the measure's domain (a bar's interval is symmetric in xchart, so its half-width is shortened to
+     * reach no further than the domain on either side). A value or error beyond {@link #MAX_MAGNITUDE} is left
+     * out, as a missing one.
+     */
+    static CategoryChart barChart(final String title, final List<String> groups, final String xTitle, final YAxis yAxis,
+                                  final List<Bars> bars) {
         final CategoryChart chart = new CategoryChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
-            .yAxisTitle(yTitle).build();
+            .yAxisTitle(yAxis.title()).build();
         final CategoryStyler styler = chart.getStyler();
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-        styler.setYAxisDecimalPattern("0.00");
         styler.setLabelsVisible(true);
         styler.setLabelsPosition(0.5);
-        styler.setErrorBarsColor(Color.BLACK);
+        styler.setErrorBarsColorSeriesColor(true);
         double top = 0;
         for (final Bars scheduler : bars) {
             if (scheduler.y().length != groups.size()) {
@@ -264,22 +335,31 @@ public final class Charts {
             for (int i = 0; i < groups.size(); i++) {
                 final double value = Math.abs(scheduler.y()[i]) <= MAX_MAGNITUDE ? scheduler.y()[i] : Double.NaN;
                 final double given = scheduler.error() == null ? Double.NaN : scheduler.error()[i];
-                final double half = Math.abs(given) <= MAX_MAGNITUDE ? given : Double.NaN;
+                final double half = Double.isNaN(value) || !(Math.abs(given) <= MAX_MAGNITUDE) ? Double.NaN
+                    : Math.min(given, Math.min(value - yAxis.domain().low(), yAxis.domain().high() - value));
                 // xchart leaves a null bar out, and a null error bar; NaN would draw a bar of no height with a
                 // label, and 0 an error bar of no width, as if the value had no spread
                 y.add(Double.isNaN(value) ? null : value);
-                error.add(Double.isNaN(half) ? null : half);
+                error.add(Double.isNaN(half) ? null : Math.max(0, half));
                 if (!Double.isNaN(value)) {
-                    top = Math.max(top, value + (Double.isNaN(half) ? 0 : half));
+                    top = Math.max(top, value + (Double.isNaN(half) ? 0 : Math.max(0, half)));
                 }
             }
             final CategorySeries series = scheduler.error() == null ? chart.addSeries(scheduler.scheduler(), groups, y)
                 : chart.addSeries(scheduler.scheduler(), groups, y, error);
             series.setLabel(scheduler.label());
-            series.setFillColor(SchedulerStyles.of(scheduler.scheduler()).color());
+            final Color colour = SchedulerStyles.of(scheduler.scheduler()).color();
+            series.setFillColor(colour);
+            // the error bars take the line colour: the bar's own colour would vanish where it crosses the bar
+            series.setLineColor(colour.darker().darker());
         }
         styler.setYAxisMin(0.0);
-        styler.setYAxisMax(top > 0 ? roundBounds(new double[] {0, top})[1] : 1.0);
+        final double end = top > 0 ? roundBounds(new double[] {0, top})[1] : 1.0;
+        styler.setYAxisMax(yAxis.domain() == Domain.FRACTION ? Math.min(1.0, end) : end);
+        // the ticks and the values printed on the bars (xchart formats both alike): two decimals at most
+        final Function<Double, String> labels = labels(new double[] {0, end});
+        chart.setCustomYAxisTickLabelsFormatter(value -> labels.apply(Math.abs(value) < SCIENTIFIC_FROM
+            ? Math.round(value * 100) / 100.0 : value));
         return chart;
     }
 
@@ -399,80 +479,114 @@ public final class Charts {
     }
 
     /**
-     * The chart {@link #save} writes: one series per line (named by its scheduler), then the zeros; only the
-     * finite points of each line, and only lines with points.
+     * The chart {@link #save} writes: one series per line (named by its scheduler), a hidden series of its error
+     * bars, then the zeros of a logarithmic axis; only the finite points of each line, and only lines with points.
+     * The y axis is logarithmic when {@link #wantsLog} says so and no value drawn lies below 1 / {@link
+     * #MAX_MAGNITUDE} (xchart cannot draw such an axis; the values are drawn on a linear one then).
      *
      * @throws Undrawable when no line has a point to draw, or an axis has no safe ends
      */
-    public static XYChart chart(final String title, final String xTitle, final String xPattern, final String yTitle,
-                         final boolean logarithmicY, final String zeroLabel, final List<Line> given)
+    public static XYChart chart(final String title, final String xTitle, final YAxis yAxis, final List<Line> lines)
         throws Undrawable {
-        final List<Line> lines = new ArrayList<>();
+        final List<Line> shown = drawable(lines);
+        final boolean log = wantsLog(shown) && logFloor(shown, yAxis.domain()) >= MIN_LOG_FLOOR;
+        return build(title, xTitle, yAxis, shown, log);
+    }
+
+    /**
+     * {@link #chart}, its y axis logarithmic or not as {@code log} says: for a figure that sets its own axis range
+     * (as the paper's plot does), and a test's way to draw either.
+     */
+    public static XYChart chart(final String title, final String xTitle, final YAxis yAxis, final List<Line> lines,
+                         final boolean log) throws Undrawable {
+        return build(title, xTitle, yAxis, drawable(lines), log);
+    }
+
+    /** The least floor of a logarithmic axis: a decade below {@link #MAX_MAGNITUDE}'s inverse, and a margin. */
+    private static final double MIN_LOG_FLOOR = 1 / MAX_MAGNITUDE / 100;
+
+    /** The lines' finite points ({@link Line#finite}), thinned, lines without points left out. */
+    private static List<Line> drawable(final List<Line> given) throws Undrawable {
+        final List<Line> shown = new ArrayList<>();
+        boolean anyPoint = false;
         for (final Line line : given) {
+            anyPoint |= line.x().length > 0;
             final Line finite = line.finite();
             if (finite.x().length > 0) {
-                lines.add(finite);
+                shown.add(finite.thinned());
             }
         }
-        if (lines.isEmpty()) {
-            throw new Undrawable(given.isEmpty() || given.stream().allMatch(line -> line.x().length == 0)
-                ? "no series has a point to draw" : "no point of any series is a finite number within " + MAX_MAGNITUDE);
+        if (shown.isEmpty()) {
+            throw new Undrawable(anyPoint ? "no point of any series is a finite number within " + MAX_MAGNITUDE
+                : "no series has a point to draw");
         }
+        return shown;
+    }
+
+    private static XYChart build(final String title, final String xTitle, final YAxis yAxis, final List<Line> shown,
+                                 final boolean log) throws Undrawable {
         final XYChart chart = new XYChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
-            .yAxisTitle(yTitle).build();
+            .yAxisTitle(log ? yAxis.logTitle() : yAxis.title()).build();
         final XYStyler styler = chart.getStyler();
         styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        styler.setYAxisLogarithmic(logarithmicY);
-        styler.setXAxisDecimalPattern(scientific(extent(lines, true)) ? SCIENTIFIC : xPattern);
+        styler.setYAxisLogarithmic(log);
         // curves of queue sizes rise to the right, so over time (linear) the upper left is free; on a
         // logarithmic axis a curve may end in any corner (zeros at the floor, Fig. 13's LoTES at the lower
         // right, Fig. 8's Tetris windows at the floor on the right): below the plot the legend hides nothing
-        styler.setLegendPosition(logarithmicY ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.InsideNW);
+        styler.setLegendPosition(log ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(Color.WHITE);
-        // each interval in its scheduler's colour: black bars of crossing curves cannot be told apart
-        styler.setErrorBarsColorSeriesColor(true);
-        styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 6 : 0);
-        final double[] xBounds = safe(roundBounds(extent(lines, true)), "x");
-        if (xBounds != null) {
-            styler.setXAxisMin(xBounds[0]);
-            styler.setXAxisMax(xBounds[1]);
-        }
-        if (!logarithmicY) {
-            final double[] yBounds = safe(roundBounds(extent(lines, false)), "y");
-            if (yBounds != null) {
-                // values that are never negative (queues, times) keep the axis at 0 or above: an error bar
-                // that reaches below is cut by the frame, the CSV keeps the interval
-                styler.setYAxisMin(nonNegative(lines) ? Math.max(0, yBounds[0]) : yBounds[0]);
-                styler.setYAxisMax(yBounds[1]);
-            }
-            if (scientific(extent(lines, false))) {
-                styler.setYAxisDecimalPattern(SCIENTIFIC);
-            }
-        }
-        final double floor = logarithmicY ? logFloor(lines) : Double.NaN;
-        if (logarithmicY && !(floor >= 1 / MAX_MAGNITUDE / 100)) {
+        styler.setMarkerSize(shown.get(0).x().length <= 50 ? 6 : 0);
+        final double[] xBounds = safe(roundBounds(extent(shown, true)), "x");
+        styler.setXAxisMin(xBounds[0]);
+        styler.setXAxisMax(xBounds[1]);
+        chart.setCustomXAxisTickLabelsFormatter(labels(xBounds));
+        final Domain domain = yAxis.domain();
+        final double floor = log ? logFloor(shown, domain) : Double.NaN;
+        if (log && !(floor >= MIN_LOG_FLOOR)) {
             throw new Undrawable("a value below " + 1 / MAX_MAGNITUDE + " cannot be drawn on a logarithmic axis");
         }
-        if (logarithmicY) {
-            // plain numbers (0.01, 10,000) rather than xchart's 1E4; powers of ten below 0.001; the floor reads 0
-            styler.setYAxisDecimalPattern("#,##0.###");
-            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, Double.NaN));
+        final Function<Double, String> logLabels = labels(log ? extent(shown, false) : null);
+        if (!log) {
+            final double[] yBounds = roundBounds(extentWithin(shown, domain));
+            final double[] clipped = safe(yBounds == null ? null
+                : new double[] {Math.max(domain.low(), yBounds[0]), Math.min(domain.high(), yBounds[1])}, "y");
+            if (clipped != null) {
+                styler.setYAxisMin(clipped[0]);
+                styler.setYAxisMax(clipped[1]);
+            }
+            chart.setCustomYAxisTickLabelsFormatter(labels(clipped));
+        } else {
+            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, Double.NaN, logLabels));
         }
         final List<double[]> zeros = new ArrayList<>();
-        for (final Line all : lines) {
-            final Line line = all.thinned();
-            final double[] y = logarithmicY ? atFloor(line, floor, zeros) : line.y();
+        boolean reachesFloor = false;
+        for (final Line line : shown) {
+            final double[] y = log ? atFloor(line, floor, zeros) : line.y();
             // named by its scheduler; by its label when the scheduler has a curve already (a sweep's curve per
             // scheduler and value of its other axes), as xchart wants unique names
             final String name = chart.getSeries(line.scheduler()) != null ? line.label() : line.scheduler();
-            final XYSeries series = line.error() == null ? chart.addSeries(name, line.x(), y)
-                : chart.addSeries(name, line.x(), y, logarithmicY ? belowZero(y, line.error()) : line.error());
+            final XYSeries series = chart.addSeries(name, line.x(), y);
             final SchedulerStyles.Style style = SchedulerStyles.of(line.scheduler());
             series.setLabel(line.label());
             series.setLineColor(style.color());
             series.setMarkerColor(style.color());
             series.setMarker(style.marker());
             series.setLineStyle(stroke(style.pattern()));
+            if (line.error() != null) {
+                final double[][] bars = intervals(line, domain, log ? floor : Double.NaN, xBounds);
+                if (bars[0].length == 0) {
+                    continue;
+                }
+                final XYSeries intervals = chart.addSeries(name + INTERVALS, bars[0], bars[1]);
+                intervals.setShowInLegend(false);
+                intervals.setMarker(SeriesMarkers.NONE);
+                intervals.setLineColor(style.color());
+                intervals.setLineStyle(SeriesLines.SOLID);
+                intervals.setLineWidth(1.2f);
+                for (final double low : bars[1]) {
+                    reachesFloor |= log && low == floor;
+                }
+            }
         }
         if (!zeros.isEmpty()) {
             final double[] x = new double[zeros.size()];
@@ -482,22 +596,141 @@ public final class Charts {
                 y[i] = zeros.get(i)[1];
             }
             final XYSeries series = chart.addSeries(ZEROS, x, y);
-            series.setLabel(zeroLabel);
+            series.setLabel(yAxis.zeroLabel());
             series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             series.setMarker(SchedulerStyles.ZERO_MARKER);
             series.setMarkerColor(SchedulerStyles.ZERO_COLOR);
+            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor, logLabels));
+        }
+        if (!zeros.isEmpty() || reachesFloor) {
             styler.setYAxisMin(floor);
-            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor));
         }
         return chart;
     }
 
-    /** Whether an axis over {@code extent} needs scientific labels: its values reach {@link #SCIENTIFIC_FROM}. */
-    static boolean scientific(final double[] extent) {
-        return extent != null && Math.max(Math.abs(extent[0]), Math.abs(extent[1])) >= SCIENTIFIC_FROM;
+    /**
+     * The error bars of {@code line} as one series: for each point a vertical segment from the lower to the upper
+     * end of its interval, each end cut to {@code domain} (on a logarithmic axis, a lower end at or below 0 moved
+     * to {@code floor}), with short caps, the segments parted by NaN (xchart breaks a line there). Returns
+     * {x values, y values}.
+     */
+    static double[][] intervals(final Line line, final Domain domain, final double floor, final double[] xBounds) {
+        final double cap = xBounds == null || !(xBounds[1] > xBounds[0]) ? 0 : (xBounds[1] - xBounds[0]) * 0.004;
+        final List<double[]> points = new ArrayList<>();
+        for (int i = 0; i < line.x().length; i++) {
+            final double y = line.y()[i];
+            final double half = line.error()[i];
+            if (!Double.isFinite(y) || !(half > 0)) {
+                continue;
+            }
+            double low = Math.max(domain.low(), y - half);
+            final double high = Math.min(domain.high(), y + half);
+            if (!Double.isNaN(floor) && !(low > 0)) {
+                low = floor;
+            }
+            final double x = line.x()[i];
+            points.add(new double[] {x, low});
+            points.add(new double[] {x, high});
+            points.add(new double[] {Double.NaN, Double.NaN});
+            if (cap > 0) {
+                for (final double end : new double[] {low, high}) {
+                    points.add(new double[] {x - cap, end});
+                    points.add(new double[] {x + cap, end});
+                    points.add(new double[] {Double.NaN, Double.NaN});
+                }
+            }
+        }
+        final double[][] xy = new double[2][points.size()];
+        for (int i = 0; i < points.size(); i++) {
+            xy[0][i] = points.get(i)[0];
+            xy[1][i] = points.get(i)[1];
+        }
+        return xy;
     }
 
-    /** {@code bounds} when both are finite; an axis that cannot be drawn otherwise. */
+    /**
+     * Whether the y axis should be logarithmic: no value is negative, and the positive values span more than
+     * {@link #LOG_RATIO}, measured from their 1st to their 99th percentile (a few near-empty buckets of a queue
+     * series, or one outlier, do not decide it). Empty, constant or all-zero series are drawn linear.
+     */
+    static boolean wantsLog(final List<Line> lines) {
+        final List<Double> positive = new ArrayList<>();
+        for (final Line line : lines) {
+            for (final double y : line.y()) {
+                if (y < 0) {
+                    return false;
+                }
+                if (y > 0 && Double.isFinite(y)) {
+                    positive.add(y);
+                }
+            }
+        }
+        if (positive.size() < 2) {
+            return false;
+        }
+        Collections.sort(positive);
+        final int last = positive.size() - 1;
+        final double low = positive.get((int) Math.floor(0.01 * last));
+        final double high = positive.get((int) Math.ceil(0.99 * last));
+        return high > LOG_RATIO * low;
+    }
+
+    /** {min, max} of the y values and of their error bars cut to {@code domain}, or null when there are none. */
+    static double[] extentWithin(final List<Line> lines, final Domain domain) {
+        final double[] extent = extent(lines, false);
+        return extent == null ? null
+            : new double[] {Math.max(domain.low(), extent[0]), Math.min(domain.high(), extent[1])};
+    }
+
+    /**
+     * A tick label: a plain number with thousands separators and as many decimals as it has (rounded to 10
+     * significant digits, so 0.30000000000000004 reads 0.3): 0.25, 10,000, 0.000001, never 1E4. Only a
+     * magnitude from {@link #SCIENTIFIC_FROM} on, or below {@link #SCIENTIFIC_BELOW}, reads as a power of ten
+     * ({@value #SCIENTIFIC}): 1.25E15, 1E-7.
+     */
+    public static String tickLabel(final double value) {
+        if (!Double.isFinite(value)) {
+            return String.valueOf(value);
+        }
+        if (value == 0) {
+            return "0";
+        }
+        if (Math.abs(value) >= SCIENTIFIC_FROM || Math.abs(value) < SCIENTIFIC_BELOW) {
+            return scientificLabel(value);
+        }
+        final BigDecimal exact = new BigDecimal(value).round(new MathContext(10)).stripTrailingZeros();
+        final int decimals = Math.max(0, exact.scale());
+        final DecimalFormat format = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals),
+            DecimalFormatSymbols.getInstance(Locale.ROOT));
+        return format.format(exact);
+    }
+
+    /** {@code value} as a power of ten ({@value #SCIENTIFIC}); 0 as "0". */
+    static String scientificLabel(final double value) {
+        return value == 0 ? "0" : new DecimalFormat(SCIENTIFIC, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
+    }
+
+    /**
+     * The tick labels of an axis over {@code extent} ({min, max}; null for one xchart scales itself): scientific
+     * throughout when {@link #scientific} says so, {@link #tickLabel} otherwise.
+     */
+    static Function<Double, String> labels(final double[] extent) {
+        return scientific(extent) ? Charts::scientificLabel : Charts::tickLabel;
+    }
+
+    /**
+     * Whether an axis over {@code extent} needs scientific labels: its values reach {@link #SCIENTIFIC_FROM}, or
+     * are all below {@link #SCIENTIFIC_BELOW} (and not all 0).
+     */
+    static boolean scientific(final double[] extent) {
+        if (extent == null) {
+            return false;
+        }
+        final double largest = Math.max(Math.abs(extent[0]), Math.abs(extent[1]));
+        return largest >= SCIENTIFIC_FROM || largest > 0 && largest < SCIENTIFIC_BELOW;
+    }
+
+    /** {@code bounds} when both are finite and apart; an axis that cannot be drawn otherwise. */
     private static double[] safe(final double[] bounds, final String axis) throws Undrawable {
         if (bounds != null && !(Double.isFinite(bounds[0]) && Double.isFinite(bounds[1]) && bounds[0] < bounds[1])) {
             throw new Undrawable("the " + axis + " axis has no finite range to draw (" + bounds[0] + " to " + bounds[1]
@@ -526,18 +759,6 @@ public final class Charts {
             }
         }
         return min <= max ? new double[] {min, max} : null;
-    }
-
-    /** Whether no y value of {@code lines} is negative. */
-    static boolean nonNegative(final List<Line> lines) {
-        for (final Line line : lines) {
-            for (final double y : line.y()) {
-                if (y < 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     /**
@@ -582,18 +803,17 @@ public final class Charts {
 
     /**
      * A y tick label of a logarithmic chart that draws zeros at {@code floor}: "0" at the floor (no value
-     * lies between it and the next decade; NaN when no zero is drawn), plain numbers elsewhere, powers of ten
-     * below 0.001.
+     * lies between it and the next decade; NaN when no zero is drawn), {@link #tickLabel} elsewhere.
      */
     static String yTickLabel(final double value, final double floor) {
+        return yTickLabel(value, floor, Charts::tickLabel);
+    }
+
+    private static String yTickLabel(final double value, final double floor, final Function<Double, String> labels) {
         if (Math.abs(value - floor) <= 1e-9 * floor) {
             return "0";
         }
-        // below 0.001 the plain pattern would print 0 (LoTES's response times reach 1e-7 h): powers of ten then,
-        // and from 1e12 on, where grouped digits would make labels too wide to fit
-        final String pattern = value != 0 && (Math.abs(value) < 0.001 || Math.abs(value) >= SCIENTIFIC_FROM) ? "0.##E0"
-            : "#,##0.###";
-        return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
+        return labels.apply(value);
     }
 
     private static BasicStroke stroke(final SchedulerStyles.Pattern pattern) {
@@ -605,18 +825,20 @@ public final class Charts {
     }
 
     /**
-     * The floor of a logarithmic axis: a decade below the decade of the smallest positive value drawn
-     * (its error bars included), so zeros sit visibly under every real point; 1 when nothing is positive.
+     * The floor of a logarithmic axis: a decade below the decade of the smallest positive value drawn (the lower
+     * ends of its error bars, cut to {@code domain}, included), so zeros sit visibly under every real point; 1 when
+     * nothing is positive.
      */
-    static double logFloor(final List<Line> lines) {
+    static double logFloor(final List<Line> lines, final Domain domain) {
         double smallest = Double.POSITIVE_INFINITY;
         for (final Line line : lines) {
             for (int i = 0; i < line.y().length; i++) {
                 final double y = line.y()[i];
                 if (y > 0) {
                     smallest = Math.min(smallest, y);
-                    if (line.error() != null && y - line.error()[i] > 0) {
-                        smallest = Math.min(smallest, y - line.error()[i]);
+                    final double low = line.error() == null ? y : Math.max(domain.low(), y - line.error()[i]);
+                    if (low > 0) {
+                        smallest = Math.min(smallest, low);
                     }
                 }
             }
@@ -648,19 +870,5 @@ public final class Charts {
             }
         }
         return y;
-    }
-
-    /**
-     * Error bars on a log axis cannot reach 0: a bar whose lower end would is shortened to end at half the
-     * value (the CSV keeps the true interval; it is symmetric, so the upper end still shows its width).
-     */
-    private static double[] belowZero(final double[] y, final double[] error) {
-        final double[] clipped = error.clone();
-        for (int i = 0; i < clipped.length; i++) {
-            if (!(y[i] - clipped[i] > 0)) {
-                clipped[i] = y[i] / 2;
-            }
-        }
-        return clipped;
     }
 }

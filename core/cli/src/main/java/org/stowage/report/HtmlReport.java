@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.stowage.sweep.ResultFiles;
 import org.stowage.terminal.InvalidValueException;
@@ -28,7 +29,8 @@ public final class HtmlReport {
         "body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }",
         "h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; } h3 { margin-top: 1.5em; }",
         "pre { background: #f4f4f4; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }",
-        "pre.command { white-space: pre-wrap; word-break: break-all; }",
+        // wrapped at spaces only, never inside a word: a long path scrolls rather than breaks
+        "pre.command { white-space: pre-wrap; overflow-wrap: normal; word-break: normal; }",
         "table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.9em; }",
         "th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }",
         "td.number { text-align: right; font-variant-numeric: tabular-nums; }",
@@ -76,9 +78,26 @@ public final class HtmlReport {
         return this;
     }
 
-    /** Text kept as printed (a figure's table as the terminal shows it). */
+    /** Text kept as printed (a listing whose layout is its meaning). */
     public HtmlReport preformatted(final String text) {
         body.append("<pre>").append(escape(text.stripTrailing())).append("</pre>\n");
+        return this;
+    }
+
+    /**
+     * A figure's report as the terminal prints it, with its tables as HTML tables (class {@code report}) and its
+     * other lines as paragraphs.
+     */
+    public HtmlReport report(final ReportText text) {
+        for (final ReportText.Block block : text.blocks()) {
+            if (block instanceof ReportText.Table table) {
+                this.table("report", table.table().header(), table.table().rows());
+            } else if (block instanceof ReportText.Lines lines) {
+                for (final String line : lines.lines()) {
+                    paragraph(line);
+                }
+            }
+        }
         return this;
     }
 
@@ -143,15 +162,17 @@ public final class HtmlReport {
     /**
      * The claims of a figure: paper, verdict, ours, evidence; each row classed by its verdict
      * ({@code agrees}, {@code differs}, {@code not-checked}), the evidence a link to the docs where they are
-     * found from {@code docs} (the repository's docs folder, or null).
+     * found from {@code docs} (the repository's docs folder, or null): a claim's own pointer, or, for a claim
+     * that has none (one that agrees, most often), {@code section}, where the docs discuss the figure (null
+     * for none).
      */
-    public HtmlReport claims(final List<? extends ClaimRow> claims, final Path docs) {
+    public HtmlReport claims(final List<? extends ClaimRow> claims, final Path docs, final String section) {
         body.append("<table class=\"claims\">\n<tr><th>paper</th><th>verdict</th><th>ours</th><th>evidence</th></tr>\n");
         for (final ClaimRow claim : claims) {
             body.append("<tr class=\"claim ").append(claim.verdictLabel().replace(' ', '-')).append("\"><td>")
                 .append(escape(claim.paper())).append("</td><td>").append(escape(claim.verdictLabel()))
                 .append("</td><td>").append(escape(claim.ours())).append("</td><td>")
-                .append(evidence(claim.evidence(), docs)).append("</td></tr>\n");
+                .append(evidence(claim.evidence() != null ? claim.evidence() : section, docs)).append("</td></tr>\n");
         }
         body.append("</table>\n");
         return this;
@@ -287,8 +308,51 @@ public final class HtmlReport {
         return "'" + word.replace("'", "'\\''") + "'";
     }
 
-    private static boolean isNumber(final String cell) {
-        return cell.matches("-?[0-9][0-9,]*(\\.[0-9]+)?(E-?[0-9]+)?( \\+- ?[0-9.]+)?") || cell.equals("-");
+    /** Whether a cell reads as a number (right-aligned): 12, -3.5, 1,234, 0.5 +-0.1, 12.3%, "-" for none. */
+    static boolean isNumber(final String cell) {
+        return cell.matches("-?[0-9][0-9,]*(\\.[0-9]+)?(E-?[0-9]+)?%?( \\+- ?[0-9.]+)?") || cell.equals("-");
+    }
+
+    /**
+     * The pointer ({@code docs/FILE#anchor}) of the first section of {@code docs}/{@code file} whose text names
+     * one of {@code words} (tried in order), or null when none does or the docs are not found: where a page
+     * sends a reader for what a figure's claims rest on.
+     */
+    public static String section(final Path docs, final String file, final String... words) {
+        if (docs == null || !Files.isRegularFile(docs.resolve(file))) {
+            return null;
+        }
+        final List<String> lines;
+        try {
+            lines = Files.readAllLines(docs.resolve(file));
+        } catch (final IOException e) {
+            return null;
+        }
+        for (final String word : words) {
+            final Pattern named = Pattern.compile("(?<![A-Za-z0-9-])" + Pattern.quote(word) + "(?![A-Za-z0-9-])");
+            String heading = null;
+            for (final String line : lines) {
+                if (line.startsWith("#")) {
+                    heading = line.replaceFirst("^#+", "").strip();
+                } else if (heading != null && named.matcher(line).find()) {
+                    return "docs/" + file + "#" + anchor(heading);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+    static String anchor(final String heading) {
+        final StringBuilder anchor = new StringBuilder();
+        for (final char c : heading.strip().toLowerCase(Locale.ROOT).toCharArray()) {
+            if (Character.isLetterOrDigit(c) || c == '-' || c == '_') {
+                anchor.append(c);
+            } else if (c == ' ') {
+                anchor.append('-');
+            }
+        }
+        return anchor.toString();
     }
 
     /**

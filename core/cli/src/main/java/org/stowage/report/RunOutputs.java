@@ -124,9 +124,10 @@ public final class RunOutputs {
         if (complete) {
             // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
             if (plots) {
-                skipped = RunPlots.queueOverTime(directory, workload, results);
+                skipped = RunPlots.queueOverTime(directory, workload, MetricUnits.timeUnit(inputs.get("time_mode")), results);
                 if (gpus) {
-                    gpuSkipped = RunPlots.gpuAllocationOverTime(directory, results);
+                    gpuSkipped = RunPlots.gpuAllocationOverTime(directory, MetricUnits.timeUnit(inputs.get("time_mode")),
+                        results);
                 }
             }
             report(directory, workload, toCompletion, plots, skipped, gpuSkipped, inputs, results).write(directory);

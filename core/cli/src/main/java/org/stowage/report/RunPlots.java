@@ -13,18 +13,13 @@ import org.stowage.sweep.SweepFiles;
 
 /**
  * The plots of {@code run --out} and {@code sweep --out}, drawn as the reproduced figures are ({@link Charts}:
- * each scheduler's colour and marker, round ticks, zeros on a logarithmic axis marked, PNG and SVG).
- *
- * <p>A y axis is logarithmic when the curves differ by more than {@link #LOG_RATIO} ({@link #wantsLog}): an
- * unstable scheduler's queue of 40,000 next to a stable one's of 20 would otherwise flatten the stable curve
- * onto the x axis.
+ * each scheduler's colour and marker, round ticks, a logarithmic axis when the values span more than a hundredfold
+ * (an unstable scheduler's queue of 40,000 next to a stable one's of 20 would otherwise flatten the stable curve
+ * onto the x axis), zeros on it marked, error bars cut to the measure's domain, units on the axes, PNG and SVG).
  */
 public final class RunPlots {
     /** Base name of a run's queue plot ({@value}.png, {@value}.svg). */
     public static final String QUEUE = "queue";
-
-    /** Ratio of the largest value to the smallest curve's mean above which a y axis is logarithmic. */
-    static final double LOG_RATIO = 100;
 
     /**
      * A measure a sweep plots against its varied parameter: the metric, its axis title, whether it is a
@@ -38,7 +33,10 @@ public final class RunPlots {
         }
     }
 
-    /** What a sweep plots, one file each ({@code METRIC.png}, {@code METRIC.svg}). */
+    /**
+     * What a sweep plots, one file each ({@code METRIC.png}, {@code METRIC.svg}); the utilization of resource 0
+     * stands for one plot per resource the runs have.
+     */
     public static final List<Measure> MEASURES = List.of(
         new Measure("mean_queue", "mean queue length", false, false),
         new Measure("wait_mean", "mean wait", false, false),
@@ -56,19 +54,19 @@ public final class RunPlots {
      *
      * @param workload the workload's one-line description, in the title when it is short (the HTML report and
      *                 summary.json have it whole)
+     * @param timeUnit what a unit of the run's time is called ("slots", "time units")
      * @return null when drawn; why not when the plot was skipped ({@link Charts})
      */
-    public static String queueOverTime(final Path directory, final String workload, final List<RunResult> results)
-        throws IOException {
+    public static String queueOverTime(final Path directory, final String workload, final String timeUnit,
+                                       final List<RunResult> results) throws IOException {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final RunResult result : results) {
             lines.add(new Charts.Line(result.scheduler(), result.scheduler(), result.seriesStart(), result.seriesMean(),
                 null));
         }
-        final boolean log = wantsLog(lines);
         return Charts.save(directory.resolve(QUEUE), "Queue length over time" + (workload.length() <= 60 ? ": " + workload : ""),
-            "time", "#,##0.###",
-            "total queue length (bucket mean)" + (log ? ", log scale" : ""), log, Charts.ZERO_LABEL, lines);
+            "time (" + timeUnit + ")", MetricUnits.yAxis("mean_queue", "total queue length, mean over each bucket",
+                timeUnit).withZeroLabel("0 = empty queue (at the axis floor)"), lines);
     }
 
     /**
@@ -76,8 +74,8 @@ public final class RunPlots {
      *
      * @return null when drawn; why not when the plot was skipped ({@link Charts})
      */
-    public static String gpuAllocationOverTime(final Path directory, final List<RunResult> results)
-        throws IOException {
+    public static String gpuAllocationOverTime(final Path directory, final String timeUnit,
+                                               final List<RunResult> results) throws IOException {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final RunResult result : results) {
             final double[] shares = result.array("gpu_allocation_series");
@@ -88,13 +86,14 @@ public final class RunPlots {
             lines.add(new Charts.Line(result.scheduler(), result.scheduler(), result.array("gpu_series_start"), percent,
                 null));
         }
-        return Charts.save(directory.resolve(RunOutputs.GPU_PLOT), "GPU allocation over time", "time", "#,##0.###",
-            "GPU milli allocated (% of the cluster's, bucket mean)", false, Charts.ZERO_LABEL, lines);
+        return Charts.save(directory.resolve(RunOutputs.GPU_PLOT), "GPU allocation over time", "time (" + timeUnit + ")",
+            Charts.YAxis.of("GPU milli allocated (% of the cluster's, bucket mean)", Charts.Domain.NON_NEGATIVE), lines);
     }
 
     /**
-     * Draws each of {@link #MEASURES} against the sweep's first numeric axis, a curve per scheduler (and per
-     * value of the other axes), each point the mean over replications with its 95% interval as an error bar.
+     * Draws each of {@link #MEASURES} that the runs report (a utilization per resource) against the sweep's first
+     * numeric axis, a curve per scheduler (and per value of the other axes), each point the mean over
+     * replications with its 95% interval as an error bar.
      *
      * @param toCompletion whether every point runs to completion (then the makespan is drawn too)
      * @return the base names written, in {@link #MEASURES} order; empty when no axis is numeric with two
@@ -108,25 +107,47 @@ public final class RunPlots {
             return List.of();
         }
         final List<SweepFiles.Aggregate> aggregates = SweepFiles.aggregate(sweep, units);
-        final List<String> written = new ArrayList<>();
+        final String timeUnit = MetricUnits.timeUnit(sweep.inputs().get("time_mode"));
+        final List<Measure> measures = new ArrayList<>();
         for (final Measure measure : MEASURES) {
-            if (measure.batchOnly() && !toCompletion) {
+            if (!measure.metric().equals("utilization_r0") || aggregates.isEmpty()) {
+                measures.add(measure);
+                continue;
+            }
+            // a utilization per resource: resource 0 alone says nothing of the others of a multi-resource sweep
+            for (final String utilization : aggregates.get(0).utilizations()) {
+                measures.add(new Measure(utilization, "utilization (resource "
+                    + utilization.substring("utilization_r".length()) + ")", false, false));
+            }
+        }
+        final List<String> written = new ArrayList<>();
+        for (final Measure measure : measures) {
+            if (measure.batchOnly() && !toCompletion || aggregates.isEmpty() || !aggregates.get(0).has(measure.metric())) {
                 continue;
             }
             final List<Charts.Line> lines = curves(sweep, axis, aggregates, measure.metric());
             if (lines.isEmpty()) {
                 continue;
             }
-            final boolean log = wantsLog(lines);
             final String title = measure.title(toCompletion);
             final String skipped = Charts.save(directory.resolve(measure.metric()), title + " against " + axis.name()
                     + (sweep.replications() > 1 ? " (95% intervals over " + sweep.replications() + " replications)" : ""),
-                axis.name(), "#,##0.###", title + (log ? ", log scale" : ""), log, Charts.ZERO_LABEL, lines);
+                axisTitle(axis.name(), timeUnit), MetricUnits.yAxis(measure.metric(), title, timeUnit), lines);
             if (skipped == null) {
                 written.add(measure.metric());
             }
         }
         return written;
+    }
+
+    /** The title of a sweep's x axis: the option, with its unit where it has one ("horizon (slots)"). */
+    static String axisTitle(final String option, final String timeUnit) {
+        return switch (option) {
+            case "horizon", "warmup" -> option + " (" + timeUnit + ")";
+            case "lambda" -> "lambda (" + MetricUnits.label(MetricUnits.Unit.RATE, timeUnit) + ")";
+            case "servers" -> "servers (count)";
+            default -> option;
+        };
     }
 
     /** The first axis of two values or more, every one a number, or null. */
@@ -187,28 +208,5 @@ public final class RunPlots {
                 sweep.replications() > 1 ? error : null));
         }
         return lines;
-    }
-
-    /**
-     * Whether the curves call for a logarithmic y axis: no value is negative, and the largest value is more
-     * than {@link #LOG_RATIO} times the mean of the lowest curve that is not all zeros.
-     */
-    static boolean wantsLog(final List<Charts.Line> lines) {
-        double largest = 0;
-        double lowestMean = Double.POSITIVE_INFINITY;
-        for (final Charts.Line line : lines) {
-            double sum = 0;
-            for (final double y : line.y()) {
-                if (y < 0) {
-                    return false;
-                }
-                largest = Math.max(largest, y);
-                sum += y;
-            }
-            if (sum > 0) {
-                lowestMean = Math.min(lowestMean, sum / line.y().length);
-            }
-        }
-        return largest > 0 && largest > LOG_RATIO * lowestMean;
     }
 }

@@ -7,9 +7,11 @@ import java.util.Locale;
 import org.stowage.core.experiment.RunResult;
 
 /**
- * The table {@code run} prints, one row per scheduler, at most {@value #WIDTH} characters wide for names of
- * up to 12 characters. Columns that share a subject sit under one group label (wait, response), so the labels
- * stay short.
+ * The table {@code run} prints, one row per scheduler, {@value #WIDTH} characters wide for names of up to 12
+ * characters (the scheduler column widens to the longest name). Columns that share a subject sit under one group
+ * label (wait, response), so the labels stay short. Every column keeps its width whatever the run: job counts
+ * up to 10^10 fit as they are, and a time or rate too long for its column is written in the exponent form that
+ * fits ({@link #fitted}), so the rows stay under their header.
  *
  * <p>Two shapes. An open workload (a horizon): mean and p99 response time (arrival to completion) and the
  * throughput. A workload run to completion (a batch, a job list): the same two times under "JCT", the job
@@ -17,8 +19,10 @@ import org.stowage.core.experiment.RunResult;
  * throughput, which is only the job count over the makespan there.
  */
 public final class RunTable {
-    /** Widest line for scheduler names of up to 12 characters. */
-    public static final int WIDTH = 130;
+    /** Width of a line for scheduler names of up to 12 characters. */
+    public static final int WIDTH = 139;
+    /** Width of a job count column: 10^10 has 11 digits. */
+    static final int COUNT = 11;
 
     private record Column(String group, String label, int width, boolean left) {
     }
@@ -26,18 +30,18 @@ public final class RunTable {
     private final List<Column> columns = new ArrayList<>();
     private final boolean toCompletion;
 
-    public RunTable(final boolean toCompletion) {
-        this(toCompletion, 12);
-    }
-
-    /** A table whose scheduler column is {@code schedulerWidth} wide (at least 12), for longer names. */
-    public RunTable(final boolean toCompletion, final int schedulerWidth) {
+    /** A table for {@code schedulers} (their names set the first column's width). */
+    public RunTable(final boolean toCompletion, final List<String> schedulers) {
         this.toCompletion = toCompletion;
         final String times = toCompletion ? "JCT" : "response";
-        add("", "scheduler", Math.max(12, schedulerWidth), true);
-        add("", "arrived", 8, false);
-        add("", "done", 8, false);
-        add("", "rejected", 8, false);
+        int names = 12;
+        for (final String scheduler : schedulers) {
+            names = Math.max(names, scheduler.length());
+        }
+        add("", "scheduler", names, true);
+        add("", "arrived", COUNT, false);
+        add("", "done", COUNT, false);
+        add("", "rejected", COUNT, false);
         add("queue", "mean", 8, false);
         add("wait", "mean", 8, false);
         add("wait", "p99", 8, false);
@@ -97,9 +101,9 @@ public final class RunTable {
     public String row(final RunResult result) {
         final List<String> cells = List.of(
             result.scheduler(),
-            HtmlReport.number(result.metric("arrived_total"), 0),
-            HtmlReport.number(result.metric("completed_total"), 0),
-            HtmlReport.number(result.metric("rejected_total"), 0),
+            fitted(result.metric("arrived_total"), 0, COUNT),
+            fitted(result.metric("completed_total"), 0, COUNT),
+            fitted(result.metric("rejected_total"), 0, COUNT),
             fitted(result.metric("mean_queue"), 3, 8),
             fitted(result.metric("wait_mean"), 2, 8),
             fitted(result.metric("wait_p99"), 2, 8),
@@ -108,8 +112,8 @@ public final class RunTable {
             HtmlReport.number(result.metric("utilization_r0"), 4),
             toCompletion ? fitted(result.metric("makespan"), 2, 8) : fitted(result.metric("throughput"), 5, 8),
             result.stability().verdict().label(),
-            HtmlReport.number(result.wallSeconds() * 1e3, 0),
-            HtmlReport.number(result.jobsPerSecond(), 0));
+            fitted(result.wallSeconds() * 1e3, 0, 7),
+            fitted(result.jobsPerSecond(), 0, 8));
         final StringBuilder line = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
             line.append(i == 0 ? "" : " ").append(cell(cells.get(i), columns.get(i)));
@@ -119,12 +123,16 @@ public final class RunTable {
 
     /**
      * {@code value} with at most {@code decimals} decimals, fewer when that is what fits {@code width}
-     * (20911.00 becomes 20911: a whole slot count anyway), rounded from the value itself each time.
+     * (20911.00 becomes 20911: a whole slot count anyway), rounded from the value itself each time; a whole number
+     * still too long, in the exponent form with as many digits as fit (1234567890 in 8 columns: 1.235e+09).
      */
     public static String fitted(final double value, final int decimals, final int width) {
         String text = HtmlReport.number(value, decimals);
         for (int fewer = decimals - 1; fewer >= 0 && text.length() > width; fewer--) {
             text = HtmlReport.number(value, fewer);
+        }
+        for (int digits = Math.max(0, width - 6); digits >= 0 && text.length() > width; digits--) {
+            text = String.format(Locale.ROOT, "%." + digits + "e", value);
         }
         return text;
     }

@@ -24,6 +24,9 @@ import org.stowage.terminal.InvalidValueException;
  * mixes runs with and without them, and a rerun of the same command resumes as any figure does.
  */
 public final class AddedSchedulers implements Figure {
+    /** The manifest's input that lists the added kernels. */
+    static final String INPUT = "added_schedulers";
+
     private final Figure base;
     private final List<String> added;
 
@@ -121,6 +124,18 @@ public final class AddedSchedulers implements Figure {
         return added;
     }
 
+    /** The kernels added to the figure whose grid is {@code sweep} (none for a figure as the paper draws it). */
+    public static List<String> in(final Sweep sweep) {
+        final Object added = sweep.inputs().get(INPUT);
+        final List<String> names = new ArrayList<>();
+        if (added instanceof List<?> list) {
+            for (final Object name : list) {
+                names.add(String.valueOf(name));
+            }
+        }
+        return names;
+    }
+
     @Override
     public String name() {
         return base.name();
@@ -142,7 +157,7 @@ public final class AddedSchedulers implements Figure {
         final List<String> schedulers = new ArrayList<>(own.schedulers());
         schedulers.addAll(added);
         final Map<String, Object> inputs = new LinkedHashMap<>(own.inputs());
-        inputs.put("added_schedulers", added);
+        inputs.put(INPUT, added);
         return new Sweep(schedulers, own.axes(), own.replications(), own.baseSeed(), inputs);
     }
 

@@ -16,6 +16,8 @@ import java.util.function.ToDoubleBiFunction;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
+import org.stowage.report.MetricUnits;
+import org.stowage.report.TextTable;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
 
@@ -24,7 +26,8 @@ import de.siegmar.fastcsv.writer.CsvWriter;
 /**
  * A figure of one metric (the average queue size unless it says otherwise) against one parameter (2019 paper,
  * Figs. 4a, 4b and 5; 2018 paper, Figs. 2-8; LoTES, Figs. 11-13): one line per scheduler with 95% intervals
- * over replications, on a logarithmic axis because the schedulers differ by orders of magnitude. A scheduler
+ * over replications, on a logarithmic axis when the schedulers differ by more than a hundredfold (they often differ
+ * by orders of magnitude). A scheduler
  * the paper's figure does not show is labelled "(ours)"; an average of zero (no job ever waited) is drawn at
  * the axis floor under its own legend entry. Made with {@link #builder}.
  */
@@ -127,7 +130,7 @@ public final class AxisFigure implements SpecFigure {
         private boolean verdicts;
         private List<String> notes = List.of();
         private String metric = "mean_queue";
-        private String metricLabel = "average queue size";
+        private String metricLabel = "average queue size (jobs)";
         private Supplier<List<String>> extraNotes = List::of;
         private boolean readsGoogleTrace;
         private boolean curvesAreKernels = true;
@@ -225,7 +228,7 @@ public final class AxisFigure implements SpecFigure {
             return this;
         }
 
-        /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label}. */
+        /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label}, its unit included. */
         public Builder metric(final String key, final String label) {
             this.metric = key;
             this.metricLabel = label;
@@ -306,25 +309,15 @@ public final class AxisFigure implements SpecFigure {
                 }
             }
         });
-        Charts.save(directory.resolve(name), title, axisTitle, xPattern(means.values()), metricLabel, true,
-            Charts.ZERO_LABEL, lines(means));
+        Charts.save(directory.resolve(name), title, axisTitle, Charts.YAxis.of(metricLabel, MetricUnits.domain(metric))
+            .withZeroLabel("0 = no job ever waited (at the axis floor)"), lines(means, AddedSchedulers.in(sweep)));
     }
 
     /**
-     * The x tick pattern: two decimals, or as many as the axis values have (Fig. 11's Phi = 0.003 steps would
-     * otherwise read 0.00 and 0.01 only).
+     * The plotted lines: one per scheduler, labelled "(ours)" when the paper's figure does not show it, "(added)"
+     * when it is one of {@code added}.
      */
-    static String xPattern(final List<Double> values) {
-        int decimals = 2;
-        for (final double value : values) {
-            decimals = Math.max(decimals, Math.min(6, new java.math.BigDecimal(Double.toString(value))
-                .stripTrailingZeros().scale()));
-        }
-        return "0." + "0".repeat(decimals);
-    }
-
-    /** The plotted lines: one per scheduler, labelled "(ours)" when the paper's figure does not show it. */
-    private List<Charts.Line> lines(final Means means) {
+    private List<Charts.Line> lines(final Means means, final List<String> added) {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final String scheduler : means.schedulers()) {
             final double[] x = new double[means.values().size()];
@@ -338,15 +331,15 @@ public final class AxisFigure implements SpecFigure {
                 error[i] = interval[2] - interval[0];
                 withErrors &= !Double.isNaN(error[i]);
             }
-            lines.add(new Charts.Line(scheduler, Legends.label(scheduler, ours.contains(scheduler), null), x, y,
-                withErrors ? error : null));
+            lines.add(new Charts.Line(scheduler, Legends.label(scheduler, ours.contains(scheduler), null,
+                added.contains(scheduler)), x, y, withErrors ? error : null));
         }
         return lines;
     }
 
     /** The rendered lines of {@code finished}, for tests. */
     List<Charts.Line> lines(final Sweep sweep, final List<Sweep.Unit> finished) {
-        return lines(new Means(sweep, finished, axis, metric));
+        return lines(new Means(sweep, finished, axis, metric), AddedSchedulers.in(sweep));
     }
 
     @Override
@@ -361,19 +354,20 @@ public final class AxisFigure implements SpecFigure {
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
         final Means means = new Means(sweep, finished, axis, metric);
-        out.printf(Locale.ROOT, "%-10s", axis);
-        for (final String scheduler : means.schedulers()) {
-            out.printf(Locale.ROOT, " %16s", scheduler);
-        }
-        out.println("   (" + metricLabel + ")");
+        out.println(metricLabel + ", the mean over the replications:");
+        final List<String> header = new ArrayList<>(List.of(axis));
+        header.addAll(means.schedulers());
+        final TextTable table = TextTable.flush(header.toArray(String[]::new));
         for (final double value : means.values()) {
-            out.printf(Locale.ROOT, "%-10s", ResultFiles.number(value));
+            final List<String> row = new ArrayList<>(List.of(ResultFiles.number(value)));
             for (final String scheduler : means.schedulers()) {
                 // queues print as 0.00-style averages; other metrics (response times in hours) need digits
-                out.printf(Locale.ROOT, metric.equals("mean_queue") ? " %16.2f" : " %16.4g", means.mean(scheduler, value));
+                row.add(String.format(Locale.ROOT, metric.equals("mean_queue") ? "%.2f" : "%.4g",
+                    means.mean(scheduler, value)));
             }
-            out.println();
+            table.row(row);
         }
+        table.printTo(out);
         if (verdicts) {
             reportVerdicts(out, means, finished);
         }
@@ -393,20 +387,19 @@ public final class AxisFigure implements SpecFigure {
             }
         }
         if (zero) {
-            out.println("A zero average (no job ever waited) is drawn at the floor of the logarithmic axis, under a"
+            out.println("A zero average (no job ever waited) is drawn at the floor of a logarithmic axis, under a"
                 + " black cross.");
         }
     }
 
     /** Per point and scheduler, the replications' verdicts as stable/inconclusive/unstable counts. */
     private void reportVerdicts(final PrintWriter out, final Means means, final List<Sweep.Unit> finished) {
-        out.printf(Locale.ROOT, "%-10s", axis);
-        for (final String scheduler : means.schedulers()) {
-            out.printf(Locale.ROOT, " %16s", scheduler);
-        }
-        out.println("   (verdicts: stable/inconclusive/unstable replications)");
+        out.println("Verdicts: stable/inconclusive/unstable replications:");
+        final List<String> header = new ArrayList<>(List.of(axis));
+        header.addAll(means.schedulers());
+        final TextTable table = TextTable.flush(header.toArray(String[]::new));
         for (final double value : means.values()) {
-            out.printf(Locale.ROOT, "%-10s", ResultFiles.number(value));
+            final List<String> row = new ArrayList<>(List.of(ResultFiles.number(value)));
             for (final String scheduler : means.schedulers()) {
                 final int[] counts = new int[3];
                 for (final Sweep.Unit unit : finished) {
@@ -418,9 +411,10 @@ public final class AxisFigure implements SpecFigure {
                         }
                     }
                 }
-                out.printf(Locale.ROOT, " %16s", counts[0] + "/" + counts[1] + "/" + counts[2]);
+                row.add(counts[0] + "/" + counts[1] + "/" + counts[2]);
             }
-            out.println();
+            table.row(row);
         }
+        table.printTo(out);
     }
 }

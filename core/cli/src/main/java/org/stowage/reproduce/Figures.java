@@ -114,6 +114,18 @@ public final class Figures {
         return names;
     }
 
+    /** The group ({@code all-KEY}) of the paper of the figure named {@code name}, or null for no such figure. */
+    public String groupOf(final String name) {
+        for (final Paper paper : papers) {
+            for (final Figure figure : paper.figures()) {
+                if (figure.name().equals(name)) {
+                    return paper.group();
+                }
+            }
+        }
+        return null;
+    }
+
     /** The names of the figures that read the Google 2011 trace ({@code reproduce --trace}), in order. */
     public List<String> traceFigureNames() {
         final List<String> names = new ArrayList<>();

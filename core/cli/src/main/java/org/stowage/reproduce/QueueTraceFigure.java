@@ -23,6 +23,7 @@ import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
+import org.stowage.report.TextTable;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
 import org.stowage.theory.CapacityResult;
@@ -146,15 +147,17 @@ public final class QueueTraceFigure implements SpecFigure {
             }
         });
         Charts.save(directory.resolve(name), title,
-            extraSchedulers.isEmpty() ? "time (million slots)" : "time (million slots); dashed: stalled variants", "0.0",
-            "total queue size", false, "", lines(finished));
+            extraSchedulers.isEmpty() ? "time (million slots)" : "time (million slots); dashed: stalled variants",
+            Charts.YAxis.of("total queue size (jobs)", Charts.Domain.NON_NEGATIVE)
+                .withZeroLabel("0 = empty queue (at the axis floor)"), lines(finished, AddedSchedulers.in(sweep)));
     }
 
     /**
      * The plotted lines: replication 0 of each scheduler, time in millions of slots; schedulers outside
-     * the paper's figure labelled "(ours)", and "identical to X" when {@link #identicalTo} finds X.
+     * the paper's figure labelled "(ours)", and "identical to X" when {@link #identicalTo} finds X; those the user
+     * added ({@code added}) "(added)".
      */
-    List<Charts.Line> lines(final List<Sweep.Unit> finished) {
+    List<Charts.Line> lines(final List<Sweep.Unit> finished, final List<String> added) {
         final Map<String, List<Sweep.Unit>> groups = byScheduler(finished);
         final List<Charts.Line> lines = new ArrayList<>();
         for (final Sweep.Unit unit : finished) {
@@ -165,7 +168,7 @@ public final class QueueTraceFigure implements SpecFigure {
                 }
                 final boolean ours = extraSchedulers.contains(unit.scheduler());
                 final String label = Legends.label(unit.scheduler(), ours,
-                    ours ? identicalTo(unit.scheduler(), groups) : null);
+                    ours ? identicalTo(unit.scheduler(), groups) : null, added.contains(unit.scheduler()));
                 lines.add(new Charts.Line(unit.scheduler(), label, millions, unit.result().seriesMean(), null));
             }
         }
@@ -244,8 +247,7 @@ public final class QueueTraceFigure implements SpecFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
-        out.printf(Locale.ROOT, "%-20s %-34s %18s %14s %s%n", "scheduler", "verdicts", "growth (mean)", "mean queue",
-            "paper");
+        final TextTable table = TextTable.flush("scheduler", "verdicts", "growth (mean)", "mean queue", "paper");
         for (final Map.Entry<String, List<Sweep.Unit>> group : byScheduler(finished).entrySet()) {
             double growth = 0;
             double queue = 0;
@@ -254,9 +256,10 @@ public final class QueueTraceFigure implements SpecFigure {
                 queue += unit.result().metric("mean_queue") / group.getValue().size();
             }
             final Stability.Verdict paper = expected.get(group.getKey());
-            out.printf(Locale.ROOT, "%-20s %-34s %18.4f %14.1f %s%n", group.getKey(), verdictCounts(group.getValue()),
-                growth, queue, paper == null ? "-" : paper.label());
+            table.row(group.getKey(), verdictCounts(group.getValue()), String.format(Locale.ROOT, "%.4f", growth),
+                String.format(Locale.ROOT, "%.1f", queue), paper == null ? "-" : paper.label());
         }
+        table.printTo(out);
         final CapacityResult capacity = maximumSupportableWorkload();
         final double mu = 1 / service.get().mean();
         out.printf(Locale.ROOT, "rho* = %.6f (lambda* = %.6f at mu = %s) from the capacity LP; offered lambda = %s%n",

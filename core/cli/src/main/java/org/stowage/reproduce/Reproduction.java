@@ -2,7 +2,6 @@ package org.stowage.reproduce;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.function.IntConsumer;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.report.Charts;
 import org.stowage.report.HtmlReport;
+import org.stowage.report.ReportText;
 import org.stowage.sweep.KernelFailure;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
@@ -109,9 +109,11 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
      * @param pageFolder the folder of the page (links to the figure's files are relative to it)
      * @param figureFolder the figure's folder
      * @param docs       the repository's docs folder, or null (the evidence is then named, not linked)
+     * @param group      the name that reproduces the figure's whole paper ({@code all-2019}), by which the docs'
+     *                   section on the paper is found when they do not name the figure itself
      */
-    public void addTo(final HtmlReport page, final Path pageFolder, final Path figureFolder, final Path docs)
-        throws IOException {
+    public void addTo(final HtmlReport page, final Path pageFolder, final Path figureFolder, final Path docs,
+                      final String group) throws IOException {
         page.section(figure.name() + ": " + figure.title(), figure.name());
         page.paragraph(String.format(Locale.ROOT, "%d runs (%d kept from an earlier try). Claims: %d agree, %d differ,"
             + " %d not checked.", outcome.units(), outcome.skipped(), count(Claim.Verdict.AGREES),
@@ -119,13 +121,11 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         for (final String note : outcome.notes()) {
             page.paragraph(note);
         }
-        final StringWriter table = new StringWriter();
-        try (PrintWriter writer = new PrintWriter(table)) {
-            figure.report(writer, sweep, outcome.finished());
-        }
-        if (!table.toString().isBlank()) {
+        final ReportText report = new ReportText();
+        figure.report(report, sweep, outcome.finished());
+        if (!report.isEmpty()) {
             page.subsection("Table");
-            page.preformatted(table.toString());
+            page.report(report);
         }
         final List<Path> plots = HtmlReport.svgs(figureFolder);
         if (!plots.isEmpty()) {
@@ -136,7 +136,7 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
             }
         }
         page.subsection("Claims");
-        page.claims(claims, docs);
+        page.claims(claims, docs, HtmlReport.section(docs, "REPRODUCING.md", figure.name(), group));
         page.subsection("Inputs");
         page.inputs(sweep.inputs());
         final List<String> files = new ArrayList<>();

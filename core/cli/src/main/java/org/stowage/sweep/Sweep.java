@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -281,6 +282,35 @@ public final class Sweep {
         try (SweepEngine engine = SweepEngine.threads(threads)) {
             return run(directory, new Work(runner, null), engine, maxUnits, progress, notes);
         }
+    }
+
+    /**
+     * Checks, writing nothing, that {@code directory} can take this sweep (it holds no sweep, or this very one, so a
+     * rerun resumes it) and returns the units of it already finished there (a dry run's count of what it keeps).
+     *
+     * @throws IllegalArgumentException when the directory holds a different sweep
+     */
+    public List<Unit> finishedIn(final Path directory) {
+        final List<Unit> finished = new ArrayList<>();
+        try {
+            if (!Files.isDirectory(directory)) {
+                return finished;
+            }
+            SweepFiles.checkManifest(directory, this);
+            for (final Unit unit : units()) {
+                try {
+                    final RunResult done = SweepFiles.readUnit(directory, unit);
+                    if (done != null) {
+                        finished.add(new Unit(unit.index(), unit.point(), unit.scheduler(), done));
+                    }
+                } catch (final SweepFiles.UnreadableUnit e) {
+                    // run again, as a real sweep would
+                }
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot read " + directory + ": " + e.getMessage(), e);
+        }
+        return finished;
     }
 
     /** As {@link #run(Path, Work, SweepEngine, int, IntConsumer, Consumer)}, with no one told about notes. */

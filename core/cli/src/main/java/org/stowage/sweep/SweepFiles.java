@@ -59,17 +59,27 @@ public final class SweepFiles {
      * sweep, so a resumed sweep never mixes results of different inputs.
      */
     static void prepare(final Path directory, final Sweep sweep) throws IOException {
+        final String manifest = checkManifest(directory, sweep);
+        final Path file = directory.resolve(MANIFEST);
+        OutputDirectory.prepare(directory, OutputDirectory.Owner.SWEEP, null);
+        Files.createDirectories(directory.resolve(RUNS));
+        if (!Files.exists(file)) {
+            ResultFiles.writeString(file, manifest);
+        }
+    }
+
+    /**
+     * The manifest of {@code sweep}, after checking that {@code directory} holds none or the same one (a resumed
+     * sweep never mixes results of different inputs); writes nothing.
+     */
+    static String checkManifest(final Path directory, final Sweep sweep) throws IOException {
         final String manifest = ResultFiles.json(manifest(sweep));
         final Path file = directory.resolve(MANIFEST);
         if (Files.isRegularFile(file) && !Files.readString(file).equals(manifest)) {
             throw new IllegalArgumentException("output directory " + directory + " holds a different sweep ("
                 + file + " differs); use another directory or delete it");
         }
-        OutputDirectory.prepare(directory, OutputDirectory.Owner.SWEEP, null);
-        Files.createDirectories(directory.resolve(RUNS));
-        if (!Files.exists(file)) {
-            ResultFiles.writeString(file, manifest);
-        }
+        return manifest;
     }
 
     /**
@@ -282,6 +292,20 @@ public final class SweepFiles {
 
         public String scheduler() {
             return scheduler;
+        }
+
+        /** Whether the runs report {@code metric} ({@code utilization_r1} only with two resources or more). */
+        public boolean has(final String metric) {
+            return values.containsKey(metric);
+        }
+
+        /** The utilization metrics the runs report, one per resource: {@code utilization_r0}, ... */
+        public List<String> utilizations() {
+            final List<String> names = new ArrayList<>();
+            for (int d = 0; has("utilization_r" + d); d++) {
+                names.add("utilization_r" + d);
+            }
+            return names;
         }
 
         /** {mean, ci95 low, ci95 high, n} of a metric over the replications. */

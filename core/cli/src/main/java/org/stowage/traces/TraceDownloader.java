@@ -73,16 +73,16 @@ public final class TraceDownloader {
     public static final Duration DEFAULT_IDLE_LIMIT = Duration.ofSeconds(60);
 
     private final HttpClient client;
-    private final boolean progress;
+    private final Progress.Display progress;
     private final Duration idleLimit;
 
     /**
      * @param client    the HTTP client (redirects followed)
-     * @param progress  whether to show a progress bar (Progress hides it off a terminal and in CI anyway)
+     * @param progress  how each file's progress shows (a bar on a terminal, lines in a pipe, nothing in CI)
      * @param idleLimit how long a body may send nothing before the transfer is cut (the JDK client has no read
      *                  timeout of its own: its request timeout ends when the headers arrive)
      */
-    public TraceDownloader(final HttpClient client, final boolean progress, final Duration idleLimit) {
+    public TraceDownloader(final HttpClient client, final Progress.Display progress, final Duration idleLimit) {
         this.client = client;
         this.progress = progress;
         this.idleLimit = idleLimit;
@@ -348,8 +348,9 @@ public final class TraceDownloader {
              InputStream body = response.body();
              OutputStream sink = Files.newOutputStream(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                  start == 0 ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS);
-             Progress bar = progress && expected > 0 ? Progress.ofBytes(
-                 Path.of(file.localPath()).getFileName().toString(), expected) : Progress.silent()) {
+             Progress bar = expected > 0 ? Progress.task(Path.of(file.localPath()).getFileName().toString(), expected)
+                 .of(String.format(Locale.ROOT, "%.1f MB", expected / 1e6)).bytes().start(progress)
+                 : Progress.silent()) {
             final byte[] buffer = new byte[BUFFER_BYTES];
             int read;
             while ((read = body.read(buffer)) >= 0) {

@@ -37,8 +37,8 @@ class StowageCliTest {
         assertEquals(0, run("run", "--scheduler", "BF-J/S,BF-S", "--scheduler", "FIFO-FF", "--horizon", "20000",
             "--warmup", "1000"));
         final String[] lines = cli.out().split("\n");
-        assertTrue(lines[0].startsWith("5 servers (5), sizes uniform:0.1,0.9, service geometric:100, arrivals poisson"
-            + " lambda 0.0950000"), lines[0]);
+        assertTrue(lines[0].startsWith("5 servers, sizes uniform:0.1,0.9, service geometric:100, arrivals poisson"
+            + " intensity 0.95 (lambda 0.0950000)"), lines[0]);
         assertTrue(lines[2].startsWith("scheduler"), lines[2]);
         assertEquals(7, lines.length, cli.out());
         final String arrivedBfjs = lines[4].trim().split("\\s+")[1];
@@ -90,20 +90,20 @@ class StowageCliTest {
             .map(line -> line.matches("^(BF|FIFO).*") ? line.replaceAll("\\s+\\d+\\s+\\d+$", "  <wall> <jobs/s>") : line)
             .reduce("", (a, b) -> a + b + "\n");
         assertEquals(String.join("\n",
-            "1 servers (1), sizes discrete:0.4@1,0.6@1, service geometric:100, arrivals poisson lambda 0.0140000,"
+            "1 server, sizes discrete:0.4@1,0.6@1, service geometric:100, arrivals poisson lambda 0.0140000,"
                 + " slotted, horizon 200000, warm-up 20000, seed 3",
-            "                                           queue ----- wait ------ --- response ----",
-            "scheduler     arrived     done rejected     mean     mean      p99     mean      p99   util  thruput"
+            "                                                    queue ----- wait ------ --- response ----",
+            "scheduler        arrived        done    rejected     mean     mean      p99     mean      p99   util  thruput"
                 + " verdict      wall ms   jobs/s",
-            "-".repeat(130),
+            "-".repeat(139),
             GOLDEN_BFJS,
             GOLDEN_FIFO,
             ""), masked);
     }
 
-    private static final String GOLDEN_BFJS = "BF-J/S           2862     2862        0    2.467   170.01  1086.00"
+    private static final String GOLDEN_BFJS = "BF-J/S              2862        2862           0    2.467   170.01  1086.00"
         + "   267.99  1215.00 0.7129  0.01452 inconclusive  <wall> <jobs/s>";
-    private static final String GOLDEN_FIFO = "FIFO-FF          2862     2862        0    6.931   477.41  2035.00"
+    private static final String GOLDEN_FIFO = "FIFO-FF             2862        2862           0    6.931   477.41  2035.00"
         + "   575.27  2151.00 0.7140  0.01455 inconclusive  <wall> <jobs/s>";
 
     @Test
@@ -185,7 +185,7 @@ class StowageCliTest {
             "--intensity-basis", "lambda-star", "--scheduler", "Greedy,LoTES", "--time-mode", "continuous", "--service",
             "exponential:1", "--horizon", "200"), cli.err());
         assertTrue(cli.out().startsWith("10 servers (google2011:1), sizes discrete:0.25/0.25@1, service exponential:1,"
-            + " arrivals poisson lambda 11.2000"), cli.out());
+            + " arrivals poisson intensity 0.8 of lambda* (lambda 11.2000)"), cli.out());
         assertTrue(cli.out().contains("LoTES lambda* 14.0000"), cli.out());
         assertTrue(cli.out().contains("\nLoTES "), cli.out());
     }
@@ -196,7 +196,7 @@ class StowageCliTest {
             "configurations", "--scheduler", "BF-J", "--time-mode", "continuous", "--service", "exponential:1",
             "--horizon", "200"), cli.err());
         assertTrue(cli.out().startsWith("20 servers (ec2:20), sizes ec2, service exponential:1, arrivals poisson"
-            + " lambda [12.0, 66.0, 12.0] per type (maximal configurations)"), cli.out());
+            + " intensity 0.9 of the configurations (lambda [12.0, 66.0, 12.0] per type)"), cli.out());
         assertOneLineError("stowage run: invalid value for --intensity-basis: 'configurations' needs discrete job types,"
             + " and --sizes 'uniform:0.1,0.9' (the default) has none (use --sizes discrete:SIZE@WEIGHT,... or ec2)",
             "run", "--intensity-basis", "configurations");

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.terminal.Progress;
 import org.stowage.traces.TraceDownloader;
 import org.stowage.traces.TraceFetchFailure;
 import org.stowage.traces.TraceSources;
@@ -190,7 +191,7 @@ class TracesFetchCommandTest {
     void aTransferThatStallsIsCutAfterTheIdleLimitAndKeepsItsPartialFile() throws IOException {
         final byte[] whole = Files.readAllBytes(served.resolve(PART0));
         server.stallAfter(PART0, whole.length / 2);
-        final TraceDownloader downloader = new TraceDownloader(TraceDownloader.defaultClient(), false,
+        final TraceDownloader downloader = new TraceDownloader(TraceDownloader.defaultClient(), Progress.Display.off(),
             java.time.Duration.ofMillis(300));
         final TraceSources.RemoteFile file = new TraceSources.RemoteFile(PART0, "google-2011/" + PART0, -1);
         final long started = System.nanoTime();

@@ -8,6 +8,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
@@ -16,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.Stability;
+import org.stowage.sweep.Sweep;
+import org.stowage.sweep.SweepFiles;
 
 class RunPlotsTest {
     private static Charts.Line line(final String scheduler, final double... y) {
@@ -24,16 +28,6 @@ class RunPlotsTest {
             x[i] = i;
         }
         return new Charts.Line(scheduler, scheduler, x, y, null);
-    }
-
-    @Test
-    void theAxisIsLogarithmicWhenTheCurvesDifferByMoreThanAHundredfold() {
-        assertTrue(RunPlots.wantsLog(List.of(line("FIFO-FF", 100, 20_000, 40_000), line("BF-J/S", 10, 20, 30))),
-            "40,000 against a mean of 20");
-        assertFalse(RunPlots.wantsLog(List.of(line("FIFO-FF", 100, 1000, 1900), line("BF-J/S", 10, 20, 30))),
-            "1,900 against a mean of 20: under a hundredfold");
-        assertFalse(RunPlots.wantsLog(List.of(line("VQS", 0, 0, 0), line("BF-J/S", 0.01, 5, 4))),
-            "an all-zero curve is not the lowest: 5 against BF-J/S's mean of 3");
     }
 
     /** A sweep over two axes: a curve per scheduler and value of the other axis, each its own series. */
@@ -48,7 +42,7 @@ class RunPlotsTest {
     @Test
     void aSchedulersSecondCurveIsNamedByItsLabel() throws Charts.Undrawable {
         final double[] x = {0.8, 0.9};
-        final var chart = Charts.chart("t", "x", "0.0", "y", false, "", List.of(
+        final var chart = Charts.chart("t", "x", Charts.YAxis.of("y", Charts.Domain.NON_NEGATIVE), List.of(
             new Charts.Line("BF-J/S", "BF-J/S, servers=2", x, new double[] {1, 2}, null),
             new Charts.Line("BF-J/S", "BF-J/S, servers=4", x, new double[] {3, 4}, null)));
         assertEquals("BF-J/S, servers=2", chart.getSeries("BF-J/S").getLabel());
@@ -59,14 +53,15 @@ class RunPlotsTest {
     void aLinearAxisOfValuesThatAreNeverNegativeStartsAtZeroOrAbove() throws Charts.Undrawable {
         final Charts.Line withWideBars = new Charts.Line("BF-J/S", "BF-J/S", new double[] {0.8, 0.9},
             new double[] {10, 50}, new double[] {30, 5});
-        assertEquals(0, Charts.chart("t", "x", "0.0", "y", false, "", List.of(withWideBars)).getStyler().getYAxisMin(), 0);
+        assertEquals(0, Charts.chart("t", "x", Charts.YAxis.of("y", Charts.Domain.NON_NEGATIVE), List.of(withWideBars))
+            .getStyler().getYAxisMin(), 0);
     }
 
     @Test
     void aRunsQueuePlotIsAPictureOfEveryScheduler(@TempDir final Path directory) throws IOException {
         final Stability stable = Stability.of(Stability.Verdict.STABLE, 0, 0, 1, 0, 10);
         final double[] time = {0, 10, 20, 30};
-        RunPlots.queueOverTime(directory, "a workload", List.of(
+        RunPlots.queueOverTime(directory, "a workload", "slots", List.of(
             new RunResult("BF-J/S", Map.of(), stable, time, new double[] {1, 2, 1, 2}, 0),
             new RunResult("FIFO-FF", Map.of(), stable, time, new double[] {1, 20, 40, 60}, 0)));
         final BufferedImage image = ImageIO.read(directory.resolve("queue.png").toFile());
@@ -75,6 +70,37 @@ class RunPlotsTest {
         // BF-J/S's blue and FIFO-FF's green are both drawn
         assertTrue(hasColour(image, SchedulerStyles.of("BF-J/S").color().getRGB()), "BF-J/S's colour");
         assertTrue(hasColour(image, SchedulerStyles.of("FIFO-FF").color().getRGB()), "FIFO-FF's colour");
+    }
+
+    /** A two-resource sweep draws the utilization of each resource, with units on its axes. */
+    @Test
+    void aMultiResourceSweepPlotsEveryResourcesUtilization(@TempDir final Path directory) throws IOException {
+        final Sweep sweep = new Sweep(List.of("BF-J"), List.of(Sweep.Axis.of("intensity", new double[] {0.5, 0.9})), 1, 1,
+            Map.of("time_mode", "slotted"));
+        final Stability stable = Stability.of(Stability.Verdict.STABLE, 0, 0, 1, 0, 10);
+        final List<Sweep.Unit> units = new ArrayList<>();
+        for (final Sweep.Unit unit : sweep.units()) {
+            final double load = unit.point().number("intensity");
+            final Map<String, Double> metrics = new LinkedHashMap<>();
+            for (final String metric : List.of("mean_queue", "wait_mean", "jct_mean", "jct_p99")) {
+                metrics.put(metric, 10 * load);
+            }
+            metrics.put("utilization_r0", load);
+            metrics.put("utilization_r1", load / 2);
+            for (final Stability.Verdict verdict : Stability.Verdict.values()) {
+                metrics.put(SweepFiles.verdictMetric(verdict), verdict == Stability.Verdict.STABLE ? 1.0 : 0.0);
+            }
+            units.add(new Sweep.Unit(unit.index(), unit.point(), unit.scheduler(), new RunResult(unit.scheduler(),
+                metrics, stable, new double[0], new double[0], 0)));
+        }
+        final List<String> written = RunPlots.sweepMeasures(directory, sweep, units, false);
+        assertEquals(List.of("mean_queue", "wait_mean", "jct_mean", "jct_p99", "utilization_r0", "utilization_r1"),
+            written);
+        for (final String plot : written) {
+            assertTrue(Files.isRegularFile(directory.resolve(plot + ".svg")), plot);
+        }
+        assertEquals("intensity", RunPlots.axisTitle("intensity", "slots"));
+        assertEquals("horizon (slots)", RunPlots.axisTitle("horizon", "slots"));
     }
 
     private static boolean hasColour(final BufferedImage image, final int rgb) {

@@ -3,14 +3,17 @@ package org.stowage.reproduce;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.stowage.sweep.Sweep;
 
 class AxisFigureTest {
+    /** The kernels a user adds to a figure are read from its grid's inputs, which its manifest records. */
     @Test
-    void anAxisFigureTicksAsManyDecimalsAsItsValuesHave() {
-        assertEquals("0.000", AxisFigure.xPattern(List.of(0.0, 0.003, 0.015)), "Fig. 11's Phi");
-        assertEquals("0.00", AxisFigure.xPattern(List.of(0.9, 0.95, 1.2)), "at least two");
-        assertEquals("0.00", AxisFigure.xPattern(List.of(2.0, 16.0)));
+    void theAddedKernelsOfAFigureComeFromItsGrid() {
+        assertEquals(List.of("FIFO-WF"), AddedSchedulers.in(new Sweep(List.of("BF-J/S", "FIFO-WF"), List.of(), 1, 1,
+            Map.of(AddedSchedulers.INPUT, List.of("FIFO-WF")))));
+        assertEquals(List.of(), AddedSchedulers.in(new Sweep(List.of("BF-J/S"), List.of(), 1, 1, Map.of())));
     }
 }

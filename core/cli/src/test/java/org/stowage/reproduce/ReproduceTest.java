@@ -218,7 +218,7 @@ class ReproduceTest {
      */
     private static void assertLabels(final Figure figure, final Reproduction reproduction) {
         final List<Sweep.Unit> finished = reproduction.outcome().finished();
-        final List<Charts.Line> lines = figure instanceof QueueTraceFigure trace ? trace.lines(finished)
+        final List<Charts.Line> lines = figure instanceof QueueTraceFigure trace ? trace.lines(finished, List.of())
             : ((AxisFigure) figure).lines(reproduction.sweep(), finished);
         final Map<String, String> labels = new LinkedHashMap<>();
         for (final Charts.Line line : lines) {

@@ -44,7 +44,12 @@ import org.stowage.theory.JobTypes;
 public final class GeneratedWorkloadPlan extends WorkloadPlan {
     /** {@code --intensity-basis lambda-star}. */
     static final String LAMBDA_STAR = "lambda-star";
-    static final double DEFAULT_HORIZON = 4_000_000;
+    /**
+     * The default horizon in mean service times: 4,000,000 slots for the 2019 paper's geometric service of mean
+     * 100, and 40,000 time units (not 4,000,000) for exponential:1, so the jobs a default run sees depend on the
+     * servers and the load, not on the unit of time (about 380,000 for 5 servers at intensity 0.95, U[0.1, 0.9]).
+     */
+    static final double DEFAULT_SERVICE_TIMES = 40_000;
     static final double DEFAULT_INTENSITY = 0.95;
     /** Most maximal configurations enumerated per server class for the configurations basis. */
     private static final long MAX_CONFIGURATIONS = 1_000_000;
@@ -84,9 +89,10 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
         final Double givenHorizon = settings.get(HORIZON);
         Horizons.requireWholeSlots(settings.get(HORIZON), settings.get(WARMUP), mode);
         final double horizon = givenHorizon != null ? Horizons.checkHorizon(givenHorizon)
-            : batch ? Double.POSITIVE_INFINITY : DEFAULT_HORIZON;
+            : batch ? Double.POSITIVE_INFINITY : defaultHorizon(serviceDistribution.mean(), mode);
         final Double givenWarmup = settings.get(WARMUP);
-        final double warmup = Horizons.checkWarmup(givenWarmup != null ? givenWarmup : batch ? 0 : horizon / 10, horizon);
+        final double warmup = Horizons.checkWarmup(givenWarmup != null ? givenWarmup : batch ? 0
+            : mode == TimeMode.SLOTTED ? Math.floor(horizon / 10) : horizon / 10, horizon);
         final ServerTable cluster = cluster(settings, units, dimensions, "--sizes '" + sizes + "'", context.heapLimit());
         requireEveryJobFits(settings, units, Model.of(cluster).serverClasses());
 
@@ -154,6 +160,12 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
         final Model model = lotes == null ? classes : classes.withPlan(lotes);
         return new GeneratedWorkloadPlan(settings, mode, units, cluster, model, horizon, warmup, source, batch,
             batch ? Double.NaN : totalRate, typeRates, lotes, memory);
+    }
+
+    /** {@link #DEFAULT_SERVICE_TIMES} mean service times, whole slots in slotted time, within the horizon's range. */
+    static double defaultHorizon(final double meanService, final TimeMode mode) {
+        final double horizon = DEFAULT_SERVICE_TIMES * meanService;
+        return Math.min(Horizons.MAX_HORIZON, Math.max(1, mode == TimeMode.SLOTTED ? Math.ceil(horizon) : horizon));
     }
 
     /** LoTES's Stages 1-2 for the classes of {@code --sizes}; running out of heap is one line naming the flags. */
@@ -281,14 +293,32 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
     }
 
     @Override
-    public String description() {
-        return String.format(Locale.ROOT,
-            "%d servers (%s), sizes %s, service %s, arrivals %s%s, %s, horizon %s, warm-up %s",
-            cluster.count(), settings.get(SERVERS), settings.get(SIZES), settings.get(SERVICE), settings.get(ARRIVALS),
-            batch ? "" : typeRates != null
-                ? String.format(Locale.ROOT, " lambda %s per type (maximal configurations)", Arrays.toString(typeRates))
-                : String.format(Locale.ROOT, " lambda %.6g", rate),
-            modeName(), horizonText(), format(warmup)) + (lotes == null ? "" : ", " + LotesPlans.describe(lotes));
+    String serverSpec() {
+        return settings.get(SERVERS).text();
+    }
+
+    @Override
+    public String workload() {
+        return String.format(Locale.ROOT, "sizes %s, service %s, arrivals %s%s, %s, horizon %s, warm-up %s",
+            settings.get(SIZES), settings.get(SERVICE), settings.get(ARRIVALS), batch ? "" : " " + rateText(), modeName(),
+            horizonText(), format(warmup)) + (lotes == null ? "" : ", " + LotesPlans.describe(lotes));
+    }
+
+    /**
+     * The rate as asked for and as used: {@code intensity 0.95 (lambda 0.0950000)}, {@code intensity 0.9 of
+     * lambda* (lambda 12.3)}, {@code intensity 0.9 of the configurations (lambda [...] per type)}, or
+     * {@code lambda 0.014} when --lambda gave it.
+     */
+    private String rateText() {
+        final String lambda = typeRates != null ? "lambda " + Arrays.toString(typeRates) + " per type"
+            : String.format(Locale.ROOT, "lambda %.6g", rate);
+        final Double intensity = intensity();
+        if (intensity == null) {
+            return lambda;
+        }
+        final String basis = settings.get(INTENSITY_BASIS);
+        final String of = basis.equals(LAMBDA_STAR) ? " of lambda*" : typeRates != null ? " of the configurations" : "";
+        return "intensity " + format(intensity) + of + " (" + lambda + ")";
     }
 
     @Override

@@ -98,14 +98,17 @@ public final class GpuTraceWorkloadPlan extends WorkloadPlan {
     }
 
     @Override
-    public String description() {
-        final OpenbTrace trace = churn.trace();
+    String serverSpec() {
+        return String.format(Locale.ROOT, "%,d GPUs, from the trace", churn.trace().totalGpus());
+    }
+
+    @Override
+    public String workload() {
         return String.format(Locale.ROOT,
-            "%d nodes (%,d GPUs) from the trace, trace %s with GPUs: %,d pods (%,d never ran, %,d without deletion, %,d"
-                + " deleted before scheduled: left out)%s, traffic scaling %s, continuous, horizon %s, warm-up %s",
-            cluster.count(), trace.totalGpus(), settings.get(TRACE), churn.count(), churn.neverScheduled(),
-            churn.notDeleted(), churn.negativeDuration(), copies == 1 ? "" : " x " + copies + " copies", format(scaling),
-            horizonText(), format(warmup));
+            "trace %s with GPUs: %,d pods (%,d never ran, %,d without deletion, %,d deleted before scheduled: left"
+                + " out)%s, traffic scaling %s, continuous, horizon %s, warm-up %s",
+            settings.get(TRACE), churn.count(), churn.neverScheduled(), churn.notDeleted(), churn.negativeDuration(),
+            copies == 1 ? "" : " x " + copies + " copies", format(scaling), horizonText(), format(warmup));
     }
 
     @Override

@@ -161,9 +161,14 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
     }
 
     @Override
-    public String description() {
-        return String.format(Locale.ROOT, "%d servers (%s), %,d jobs from %s (%d resource(s)%s), %s, horizon %s",
-            cluster.count(), settings.get(SERVERS), list.count(), settings.get(JOBS), list.dimensions(),
+    String serverSpec() {
+        return settings.get(SERVERS).text();
+    }
+
+    @Override
+    public String workload() {
+        return String.format(Locale.ROOT, "%,d jobs from %s (%d resource(s)%s), %s, horizon %s",
+            list.count(), settings.get(JOBS), list.dimensions(),
             list.predictionCount() > 0 ? ", " + list.predictionCount() + " predicted durations" : "", modeName(),
             horizonText()) + (lotes == null ? "" : ", classes " + settings.get(WorkloadSettings.CLASSES)
             + " (list times read as seconds), " + LotesPlans.describe(lotes));

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
@@ -39,6 +40,19 @@ public final class SweepRules {
      */
     public static Grid grid(final List<String> vary, final int replications, final long seed,
                             final WorkloadSettings base, final WorkloadPlan.Context context) {
+        return grid(vary, replications, seed, base, context, (plan, scheduler, run) -> { });
+    }
+
+    /** What sees each run the grid's check makes (a dry run's estimate times them). */
+    @FunctionalInterface
+    public interface Checked {
+        /** {@code scheduler}'s run on {@code plan}, at one point of the grid (its first replication). */
+        void run(WorkloadPlan plan, String scheduler, RunSpec run);
+    }
+
+    /** {@link #grid}, telling {@code checked} of every run it makes and fits (one per point and scheduler). */
+    public static Grid grid(final List<String> vary, final int replications, final long seed,
+                            final WorkloadSettings base, final WorkloadPlan.Context context, final Checked checked) {
         final List<String> schedulers = context.schedulers();
         final List<Sweep.Axis> axes = axes(vary, replications, schedulers.size());
         check(base, schedulers, axes);
@@ -51,7 +65,8 @@ public final class SweepRules {
                 // fail fast, before any run, on a bad value or an incompatible scheduler anywhere in the grid
                 final WorkloadPlan plan = planAt(base, point, context);
                 for (final String scheduler : schedulers) {
-                    KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed(), context.runs());
+                    checked.run(plan, scheduler, KernelFit.prepare(schedulerAt(point, scheduler), plan, point.seed(),
+                        context.runs()));
                 }
                 if (largest == null || plan.memory().bytes() > largest.bytes()) {
                     largest = plan.memory();

@@ -96,6 +96,16 @@ public final class TraceInputs {
 
     /** Parses the spec (errors name {@code flag}) and loads the trace at resolution {@code units}. */
     public static LoadedTrace load(final String flag, final String text, final WorkloadSettings settings, final Units units) {
+        return Traces.load(checkPaths(flag, text), options(settings, units));
+    }
+
+    /**
+     * The parsed spec, once every path it names exists (what a dry run checks without reading the trace).
+     *
+     * @throws IllegalArgumentException naming {@code flag}, the spec and the missing path, with the command that
+     *                                  fetches the public trace
+     */
+    public static TraceSpec checkPaths(final String flag, final String text) {
         final TraceSpec spec = spec(flag, text);
         for (final Path path : spec.paths()) {
             if (!Files.exists(path)) {
@@ -105,7 +115,7 @@ public final class TraceInputs {
                     + TraceSources.fetchHint(spec.format().specName()) + " (docs/TRACES.md)");
             }
         }
-        return Traces.load(spec, options(settings, units));
+        return spec;
     }
 
     /** A fresh workload over the trace with the settings' interval and scaling. */

@@ -151,11 +151,15 @@ public final class TraceWorkloadPlan extends WorkloadPlan {
     }
 
     @Override
-    public String description() {
+    String serverSpec() {
+        return serversText();
+    }
+
+    @Override
+    public String workload() {
         return String.format(Locale.ROOT,
-            "%d servers (%s), trace %s: %,d jobs, %d resource(s), interval %s ms, traffic scaling %s, %s, horizon %s,"
-                + " warm-up %s",
-            cluster.count(), serversText(), settings.get(TRACE), trace.count(), trace.dimensions(),
+            "trace %s: %,d jobs, %d resource(s), interval %s ms, traffic scaling %s, %s, horizon %s, warm-up %s",
+            settings.get(TRACE), trace.count(), trace.dimensions(),
             format(sample.intervalMicros() / 1000.0), format(1 / sample.beta()), modeName(), horizonText(),
             format(warmup)) + (lotes == null ? "" : ", " + LotesPlans.describe(lotes));
     }

@@ -120,8 +120,27 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
         return arguments;
     }
 
-    /** The line a command prints about the workload. */
-    public abstract String description();
+    /** The line a command prints about the workload: {@link #servers()}, then {@link #workload()}. */
+    public final String description() {
+        return servers() + ", " + workload();
+    }
+
+    /**
+     * The servers: {@code 5 servers}, {@code 1 server}, {@code 8 servers (4x1.0/1.0,4x0.5/2.0)}; the user's spec
+     * only where it says more than the count.
+     */
+    public final String servers() {
+        final int count = cluster.count();
+        final String spec = serverSpec();
+        final String head = String.format(Locale.ROOT, "%,d %s", count, count == 1 ? "server" : "servers");
+        return spec.equals(Integer.toString(count)) ? head : head + " (" + spec + ")";
+    }
+
+    /** The servers as the user gave them ({@code --servers}, or where the trace says). */
+    abstract String serverSpec();
+
+    /** Everything but the servers: where the jobs come from, their rates, the time mode and window. */
+    public abstract String workload();
 
     /** Whether the cluster carries devices (GPUs) that the jobs ask for ({@code --gpus}). */
     public boolean hasDevices() {

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.metrics.BatchMetrics;
 import org.stowage.core.state.ServerTable;
+import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.PlannedRuns;
@@ -48,10 +49,11 @@ final class Fig1 extends BatchFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        final TextTable table = TextTable.of("scheduler", "average JCT (s)");
         for (final Sweep.Unit unit : finished) {
-            out.printf(Locale.ROOT, "  %-12s average JCT %.4f s%n", unit.scheduler(),
-                unit.result().metric("average_jct"));
+            table.row(unit.scheduler(), String.format(Locale.ROOT, "%.4f", unit.result().metric("average_jct")));
         }
+        table.printTo(out);
     }
 
     @Override

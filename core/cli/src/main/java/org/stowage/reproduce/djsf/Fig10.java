@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.report.Charts;
 import org.stowage.reproduce.Claim;
 import org.stowage.sweep.Sweep;
 
@@ -39,7 +40,8 @@ final class Fig10 extends GoogleFigure {
             }
         }
         plot(directory, "djsf-fig10", "Throughput over time (Eq. 13; Fig. 10; seed " + firstSeed(finished) + ")",
-            "time (s)", "jobs completed per second so far", perKernel(times, throughputs));
+            "time (s)", Charts.YAxis.of("throughput so far (jobs per s)", Charts.Domain.NON_NEGATIVE),
+            perKernel(times, throughputs));
         final StringBuilder csv = new StringBuilder("seed,time,SJF,Tetris,DJSF\n");
         for (final Map.Entry<Long, Map<String, BatchRun>> seed : bySeed(finished).entrySet()) {
             final Map<String, BatchRun> runs = seed.getValue();

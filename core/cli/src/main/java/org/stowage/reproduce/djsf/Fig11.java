@@ -42,7 +42,8 @@ final class Fig11 extends GoogleFigure {
         write(directory, "djsf-fig11.csv", csv);
         final double[] firstJce = jce.values().iterator().next();
         plot(directory, "djsf-fig11", "JCE of each job set in start order (Fig. 11; seed " + firstSeed(finished)
-            + ")", "job set", "JCE (jobs per second)", List.of(new Charts.Line("DJSF", "DJSF", rank(firstJce.length),
+            + ")", "job set (start order)", Charts.YAxis.of("JCE (jobs per s)", Charts.Domain.NON_NEGATIVE),
+            List.of(new Charts.Line("DJSF", "DJSF", rank(firstJce.length),
             firstJce, null)));
     }
 

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.report.Charts;
+import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.sweep.Sweep;
 
@@ -70,7 +72,8 @@ final class Fig12 extends GoogleFigure {
                 }
             }
             plot(directory, "djsf-fig12-" + RESOURCES[d], "Normalised " + RESOURCES[d] + " use over time (Fig. 12;"
-                + " seed " + firstSeed(finished) + ")", "time (s)", RESOURCES[d] + " in use / cluster total",
+                + " seed " + firstSeed(finished) + ")", "time (s)", Charts.YAxis.of(RESOURCES[d] + " in use (fraction of the"
+                + " cluster total)", Charts.Domain.FRACTION),
                 perKernel(times, use));
         }
     }
@@ -90,10 +93,13 @@ final class Fig12 extends GoogleFigure {
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
         final double[][] mean = meanUse(finished);
+        out.println("  Mean use over each kernel's makespan (fraction of the cluster total):");
+        final TextTable table = TextTable.of("scheduler", "cpu", "memory", "disk");
         for (int k = 0; k < KERNELS.size(); k++) {
-            out.printf(Locale.ROOT, "  %-7s mean use over its makespan: cpu %.3f, memory %.3f, disk %.4f%n",
-                KERNELS.get(k), mean[k][0], mean[k][1], mean[k][2]);
+            table.row(KERNELS.get(k), String.format(Locale.ROOT, "%.3f", mean[k][0]),
+                String.format(Locale.ROOT, "%.3f", mean[k][1]), String.format(Locale.ROOT, "%.4f", mean[k][2]));
         }
+        table.printTo(out);
     }
 
     @Override

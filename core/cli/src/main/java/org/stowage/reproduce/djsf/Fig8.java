@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.report.Charts;
+import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.sweep.Sweep;
 
@@ -62,7 +64,8 @@ final class Fig8 extends GoogleFigure {
             cdf.append('\n');
         }
         plot(directory, "djsf-fig8", "Completed jobs over time (Hu and Li 2022, Fig. 8; seed "
-            + firstSeed(finished) + ")", "time (s)", "fraction of the batch completed", perKernel(times, fractions));
+            + firstSeed(finished) + ")", "time (s)", Charts.YAxis.of("fraction of the batch completed",
+            Charts.Domain.FRACTION), perKernel(times, fractions));
         write(directory, "djsf-fig8.csv", csv);
         write(directory, "djsf-fig8-cdf.csv", cdf);
     }
@@ -88,16 +91,19 @@ final class Fig8 extends GoogleFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
-        out.println("  seed  mean JCT alone  SJF  Tetris  DJSF (average JCT, s)  DJSF vs SJF  DJSF vs Tetris");
+        out.println("  Average JCT (s) of each seed's batch, and the mean JCT of its jobs alone:");
+        final TextTable table = TextTable.of("seed", "mean JCT alone", "SJF", "Tetris", "DJSF", "DJSF vs SJF",
+            "DJSF vs Tetris");
         for (final Map.Entry<Long, Map<String, BatchRun>> seed : bySeed(finished).entrySet()) {
             final Map<String, BatchRun> runs = seed.getValue();
             final double sjf = runs.get("SJF").metrics().averageJct();
             final double tetris = runs.get("Tetris").metrics().averageJct();
             final double djsf = runs.get("DJSF").metrics().averageJct();
-            out.printf(Locale.ROOT, "  %4d  %14.1f  %6.1f  %6.1f  %6.1f  %s  %s%n", seed.getKey(),
-                runs.get("SJF").meanDuration(), sjf, tetris, djsf, pct((sjf - djsf) / sjf),
-                pct((tetris - djsf) / tetris));
+            table.row(Long.toString(seed.getKey()), String.format(Locale.ROOT, "%.1f", runs.get("SJF").meanDuration()),
+                String.format(Locale.ROOT, "%.1f", sjf), String.format(Locale.ROOT, "%.1f", tetris),
+                String.format(Locale.ROOT, "%.1f", djsf), pct((sjf - djsf) / sjf), pct((tetris - djsf) / tetris));
         }
+        table.printTo(out);
         final List<List<Double>> reductions = reductions(finished);
         out.println("  " + JOBWISE + " (the plan as a job priority, ours): below SJF " + spread(reductions.get(2))
             + ", below Tetris " + spread(reductions.get(3)));

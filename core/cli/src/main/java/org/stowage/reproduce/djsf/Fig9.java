@@ -47,7 +47,8 @@ final class Fig9 extends GoogleFigure {
         }
         write(directory, "djsf-fig9.csv", csv);
         plot(directory, "djsf-fig9", "Per-job JCT reduction of DJSF, jobs by decreasing reduction (Fig. 9)",
-            "job rank", "JCT reduction (Eq. 12)", List.of(
+            "job rank", Charts.YAxis.of("JCT reduction (Eq. 12, a fraction of the other's JCT)", Charts.Domain.ANY),
+            List.of(
                 new Charts.Line("SJF", "DJSF vs SJF", rank(vsSjf.length), descending(vsSjf), null),
                 new Charts.Line("Tetris", "DJSF vs Tetris", rank(vsTetris.length), descending(vsTetris), null)));
     }

@@ -24,6 +24,7 @@ import org.stowage.core.trace.GoogleJobs;
 import org.stowage.core.trace.JobList;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
+import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.PlannedRuns;
@@ -130,8 +131,8 @@ final class JobsAndTasks extends GoogleFigure {
         final int seeds = units.get(TASKS).size();
         Charts.saveBars(directory.resolve("djsf-jobs"), "Average JCT over mean job length (Hu and Li 2022"
             + " Sec. 5.1; " + (seeds == 1 ? "1 seed)" : seeds + " seeds, 95% interval)"),
-            groups(units), "batch unit (mean job length of the batch)", "average JCT / mean job length (ratio)",
-            bars(units));
+            groups(units), "batch unit (mean job length of the batch)", Charts.YAxis.of(
+                "average JCT / mean job length (ratio)", Charts.Domain.NON_NEGATIVE), bars(units));
     }
 
     /** The plot's groups: each unit with its batches' mean job length, then the paper's. */
@@ -182,10 +183,14 @@ final class JobsAndTasks extends GoogleFigure {
         out.println(String.format(Locale.ROOT, "  average JCT / mean job length (paper: SJF %.2f, Tetris %.2f,"
             + " DJSF %.2f); DJSF's job sets (paper: 127)", PAPER_MULTIPLES[0], PAPER_MULTIPLES[1],
             PAPER_MULTIPLES[2]));
+        final List<String> header = new ArrayList<>(List.of("unit"));
+        header.addAll(FOUR);
+        header.addAll(List.of("sets", "mean job length (s)", "DJSF below SJF", "below Tetris", "below DJSF-pooled"));
+        final TextTable table = TextTable.of(header.toArray(String[]::new));
         for (final Map.Entry<String, Map<Long, Map<String, BatchRun>>> unit : byUnit(finished).entrySet()) {
-            final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-5s", unit.getKey()));
+            final List<String> row = new ArrayList<>(List.of(unit.getKey()));
             for (final String kernel : FOUR) {
-                line.append("  ").append(kernel).append(' ').append(spreadPlain(multiples(unit.getValue(), kernel)));
+                row.add(spreadPlain(multiples(unit.getValue(), kernel)));
             }
             final List<Double> sets = new ArrayList<>();
             double meanLength = 0;
@@ -193,12 +198,14 @@ final class JobsAndTasks extends GoogleFigure {
                 sets.add((double) runs.get("DJSF").setJce().length);
                 meanLength += runs.get("DJSF").meanDuration() / unit.getValue().size();
             }
-            out.println(line.append("; sets ").append(spreadPlain(sets)).append(String.format(Locale.ROOT,
-                "; mean job length %.1f s", meanLength)));
-            out.println("         DJSF below SJF " + spread(djsfBelow(unit.getValue(), "SJF")) + ", below Tetris "
-                + spread(djsfBelow(unit.getValue(), "Tetris")) + ", below DJSF-pooled "
-                + spread(djsfBelow(unit.getValue(), "DJSF-pooled")));
+            row.add(spreadPlain(sets));
+            row.add(String.format(Locale.ROOT, "%.1f", meanLength));
+            row.add(spread(djsfBelow(unit.getValue(), "SJF")));
+            row.add(spread(djsfBelow(unit.getValue(), "Tetris")));
+            row.add(spread(djsfBelow(unit.getValue(), "DJSF-pooled")));
+            table.row(row);
         }
+        table.printTo(out);
     }
 
     @Override

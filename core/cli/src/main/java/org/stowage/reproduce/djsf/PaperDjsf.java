@@ -84,9 +84,9 @@ public final class PaperDjsf {
 
     /** A PNG and an SVG of {@code lines} beside the item's CSV, in the look every figure gives a scheduler. */
     static void plot(final Path directory, final String name, final String title, final String xTitle,
-                             final String yTitle, final List<Charts.Line> lines) throws IOException {
+                     final Charts.YAxis yAxis, final List<Charts.Line> lines) throws IOException {
         Files.createDirectories(directory);
-        Charts.save(directory.resolve(name), title, xTitle, "#,##0", yTitle, false, "", lines);
+        Charts.save(directory.resolve(name), title, xTitle, yAxis, lines);
     }
 
     /** One line per kernel of {@link #KERNELS} over {@code x}. */

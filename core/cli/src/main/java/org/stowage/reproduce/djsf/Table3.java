@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.sweep.Sweep;
 
@@ -47,14 +48,15 @@ final class Table3 extends GoogleFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
+        final TextTable table = TextTable.of("scheduler", "s in the kernel per 1000-job batch", "paper");
         for (final Map.Entry<String, List<Double>> entry : overheads(finished).entrySet()) {
-            out.printf(Locale.ROOT, "  %-7s %s s in the kernel per 1000-job batch (paper: %s)%n", entry.getKey(),
-                spreadPlain(entry.getValue()), switch (entry.getKey()) {
-                    case "SJF" -> "0.199 s";
-                    case "Tetris" -> "0.555 s";
-                    default -> "0.969 s";
-                });
+            table.row(entry.getKey(), spreadPlain(entry.getValue()), switch (entry.getKey()) {
+                case "SJF" -> "0.199";
+                case "Tetris" -> "0.555";
+                default -> "0.969";
+            });
         }
+        table.printTo(out);
     }
 
     @Override

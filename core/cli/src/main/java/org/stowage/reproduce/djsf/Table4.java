@@ -16,6 +16,7 @@ import java.util.Map;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.PredictionError;
+import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.PlannedRuns;
@@ -83,12 +84,14 @@ final class Table4 extends GoogleFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
-        out.println("  error range     SJF      Tetris   DJSF    DJSF vs SJF  DJSF vs Tetris (seed "
-            + firstSeed(finished) + ")");
+        out.println("  Average JCT (s) by the error range of the predicted durations (seed " + firstSeed(finished) + "):");
+        final TextTable table = TextTable.of("error range", "SJF", "Tetris", "DJSF", "DJSF vs SJF", "DJSF vs Tetris");
         for (final double[] row : rows(finished)) {
-            out.printf(Locale.ROOT, "  [%.4f, %.4f]  %7.1f  %7.1f  %7.1f  %s  %s%n", row[0], row[1], row[2], row[3],
-                row[4], pct((row[2] - row[4]) / row[2]), pct((row[3] - row[4]) / row[3]));
+            table.row(String.format(Locale.ROOT, "[%.4f, %.4f]", row[0], row[1]), String.format(Locale.ROOT, "%.1f",
+                row[2]), String.format(Locale.ROOT, "%.1f", row[3]), String.format(Locale.ROOT, "%.1f", row[4]),
+                pct((row[2] - row[4]) / row[2]), pct((row[3] - row[4]) / row[3]));
         }
+        table.printTo(out);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.report.TextTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.sweep.Sweep;
 
@@ -57,12 +58,14 @@ final class Table5 extends GoogleFigure {
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
         final double[] jct = jcts(finished);
-        out.println("  G   DJSF JCT  vs SJF   vs Tetris (seed " + firstSeed(finished) + ")");
+        out.println("  DJSF's average JCT (s) by its number of JCT groups G (seed " + firstSeed(finished) + "):");
+        final TextTable table = TextTable.of("G", "DJSF JCT", "vs SJF", "vs Tetris");
         for (int g = 1; g <= MAX_GROUPS; g++) {
             final double djsf = jct[g + 1];
-            out.printf(Locale.ROOT, "  %2d  %8.1f  %s  %s%n", g, djsf, pct((jct[0] - djsf) / jct[0]),
+            table.row(Integer.toString(g), String.format(Locale.ROOT, "%.1f", djsf), pct((jct[0] - djsf) / jct[0]),
                 pct((jct[1] - djsf) / jct[1]));
         }
+        table.printTo(out);
     }
 
     @Override

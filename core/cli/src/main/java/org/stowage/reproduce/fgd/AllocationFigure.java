@@ -87,7 +87,9 @@ final class AllocationFigure extends FgdFigure {
         }
         final XYChart chart;
         try {
-            chart = Charts.chart(title, "arrived workload (% of the cluster's GPUs)", "0", yTitle, false, "", lines);
+            // linear from 0 to the artifact's top, as its plots are
+            chart = Charts.chart(title, "arrived workload (% of the cluster's GPUs)",
+                Charts.YAxis.of(yTitle, Charts.Domain.NON_NEGATIVE), lines, false);
         } catch (final Charts.Undrawable e) {
             Charts.skip(directory.resolve(name), e);
             return;

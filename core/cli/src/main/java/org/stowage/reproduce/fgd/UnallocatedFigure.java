@@ -74,7 +74,7 @@ final class UnallocatedFigure extends FgdFigure {
         write(directory, name() + ".csv", csv);
         write(directory, name() + "-allocation-per-seed.csv", columns(Column.ALLOCATION, finished));
         Charts.saveBars(directory.resolve(name()), figure + ": unallocated GPUs at 100% arrived (mean, sd over seeds)",
-            groups, xTitle, "unallocated GPUs (% of the cluster's)", bars);
+            groups, xTitle, Charts.YAxis.of("unallocated GPUs (% of the cluster's)", Charts.Domain.NON_NEGATIVE), bars);
     }
 
     @Override

@@ -26,6 +26,8 @@ import org.stowage.core.trace.Traces;
 import org.stowage.core.workload.Clusters;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
+import org.stowage.report.TextTable;
+import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
 import org.stowage.reproduce.SpecFigure;
@@ -278,6 +280,7 @@ public final class LotesTraceFigure implements SpecFigure {
     public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
         final Map<String, RunResult> results = results(finished);
         final Setup setup = setups.get(scaleOf(sweep));
+        final List<String> added = AddedSchedulers.in(sweep);
         final List<Charts.Line> lines = new ArrayList<>();
         ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
             try (CsvWriter csv = ResultFiles.csv(target)) {
@@ -301,17 +304,23 @@ public final class LotesTraceFigure implements SpecFigure {
                 x[i] = rows.get(i)[0];
                 y[i] = rows.get(i)[1];
             }
-            lines.add(new Charts.Line(entry.getKey(), Legends.label(entry.getKey(), false, null), x, y, null));
+            lines.add(new Charts.Line(entry.getKey(), Legends.label(entry.getKey(), false, null,
+                added.contains(entry.getKey())), x, y, null));
         }
-        // x title, x pattern, y title
-        final String[] axes = switch (kind) {
-            case WINDOWS -> new String[] {"window start (h)", "0.0", "mean response time (h)"};
-            // five measured points per scheduler joined by straight lines: only the points are measured
-            case DISTRIBUTION -> new String[] {"response time (h)", "0.00",
-                "fraction waiting longer (median, p90, p99, p99.9, max)"};
-            case QUEUE -> new String[] {"time (h)", "0.0", "jobs in queue (mean over each interval)"};
+        final String xTitle = switch (kind) {
+            case WINDOWS -> "window start (h)";
+            case DISTRIBUTION -> "response time (h)";
+            case QUEUE -> "time (h)";
         };
-        Charts.save(directory.resolve(name), title, axes[0], axes[1], axes[2], true, Charts.ZERO_LABEL, lines);
+        final Charts.YAxis yAxis = switch (kind) {
+            case WINDOWS -> Charts.YAxis.of("mean response time (h)", Charts.Domain.NON_NEGATIVE);
+            // five measured points per scheduler joined by straight lines: only the points are measured
+            case DISTRIBUTION -> Charts.YAxis.of("fraction waiting longer (median, p90, p99, p99.9, max)",
+                Charts.Domain.FRACTION);
+            case QUEUE -> Charts.YAxis.of("jobs in queue (jobs, mean over each interval)", Charts.Domain.NON_NEGATIVE)
+                .withZeroLabel("0 = empty queue (at the axis floor)");
+        };
+        Charts.save(directory.resolve(name), title, xTitle, yAxis, lines);
     }
 
     private List<double[]> rows(final RunResult result, final Setup setup) {
@@ -411,14 +420,35 @@ public final class LotesTraceFigure implements SpecFigure {
                 + " classes (Table 2's layout):%n", setup.trace().count(), setup.horizon() / UNITS_PER_HOUR,
             setup.cluster().count(), UTILIZATION, setup.plan().lambdaStar() * UNITS_PER_HOUR,
             setup.trace().count() / (setup.horizon() / UNITS_PER_HOUR));
-        out.println(setup.classes().table());
+        final KMeansClasses classes = setup.classes();
+        final List<String> header = new ArrayList<>(List.of("class", "avg. time (h)"));
+        for (int d = 0; d < classes.resources(); d++) {
+            header.add(classes.resources() == 2 ? (d == 0 ? "avg. cores" : "avg. mem.") : "avg. size " + d);
+        }
+        header.add("proportion");
+        final TextTable table = TextTable.flush(header.toArray(String[]::new));
+        for (int k = 0; k < classes.count(); k++) {
+            final List<String> row = new ArrayList<>(List.of(Integer.toString(k + 1),
+                String.format(Locale.ROOT, "%.3f", classes.meanDurationHours(k))));
+            for (int d = 0; d < classes.resources(); d++) {
+                row.add(String.format(Locale.ROOT, "%.4f", classes.meanSize(k, d)));
+            }
+            row.add(String.format(Locale.ROOT, "%.4f", classes.proportion(k)));
+            table.row(row);
+        }
+        table.printTo(out);
+        out.println("Response times (h) and the average queue of each scheduler:");
+        final TextTable results = TextTable.flush("scheduler", "mean", "p99", "p99.9", "max", "average queue", "wall s");
         for (final Map.Entry<String, RunResult> entry : results(finished).entrySet()) {
             final RunResult result = entry.getValue();
-            out.printf(Locale.ROOT, "%-16s mean response %.4g h, p99 %.4g h, p99.9 %.4g h, max %.4g h, average queue"
-                    + " %.2f, %.1f s%n", entry.getKey(), result.metric("wait_mean") / UNITS_PER_HOUR,
-                result.metric("wait_p99") / UNITS_PER_HOUR, result.metric("wait_p999") / UNITS_PER_HOUR,
-                result.metric("wait_max") / UNITS_PER_HOUR, result.metric("mean_queue"), result.wallSeconds());
+            results.row(entry.getKey(), String.format(Locale.ROOT, "%.4g", result.metric("wait_mean") / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.4g", result.metric("wait_p99") / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.4g", result.metric("wait_p999") / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.4g", result.metric("wait_max") / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.2f", result.metric("mean_queue")),
+                String.format(Locale.ROOT, "%.1f", result.wallSeconds()));
         }
+        results.printTo(out);
         out.println("Windows: 20 equal windows over the arrivals (the paper: 24 h windows of a month); the mean per"
             + " window is the queue's integral over the window / its arrivals (Little's law).");
         out.println(Paper2018Lotes.TETRIS_NOTE);

@@ -13,6 +13,8 @@ import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.metrics.Stability;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
+import org.stowage.report.TextTable;
+import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.QueueTraceFigure;
 import org.stowage.reproduce.RunLengths;
@@ -109,12 +111,13 @@ public final class LockInFigure implements SpecFigure {
                 }
             }
         });
-        Charts.save(directory.resolve(name), title, "time (thousands); replication 0 of each", "0", "total queue size",
-            false, "", lines(finished));
+        Charts.save(directory.resolve(name), title, "time (thousand time units); replication 0 of each",
+            Charts.YAxis.of("total queue size (jobs)", Charts.Domain.NON_NEGATIVE)
+                .withZeroLabel("0 = empty queue (at the axis floor)"), lines(finished, AddedSchedulers.in(sweep)));
     }
 
     /** Replication 0 of each scheduler, time in thousands; schedulers outside the paper's figure "(ours)". */
-    List<Charts.Line> lines(final List<Sweep.Unit> finished) {
+    List<Charts.Line> lines(final List<Sweep.Unit> finished, final List<String> added) {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final Sweep.Unit unit : finished) {
             if (unit.point().replication() == 0) {
@@ -123,7 +126,8 @@ public final class LockInFigure implements SpecFigure {
                     thousands[i] /= 1e3;
                 }
                 lines.add(new Charts.Line(unit.scheduler(), Legends.label(unit.scheduler(),
-                    ours.contains(unit.scheduler()), null), thousands, unit.result().seriesMean(), null));
+                    ours.contains(unit.scheduler()), null, added.contains(unit.scheduler())), thousands,
+                    unit.result().seriesMean(), null));
             }
         }
         return lines;
@@ -156,8 +160,7 @@ public final class LockInFigure implements SpecFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
-        out.printf(Locale.ROOT, "%-12s %-40s %10s %14s %14s%n", "scheduler", "verdicts", "locked in", "mean queue",
-            "final queue");
+        final TextTable table = TextTable.flush("scheduler", "verdicts", "locked in", "mean queue", "final queue");
         for (final Map.Entry<String, List<Sweep.Unit>> group : QueueTraceFigure.byScheduler(finished).entrySet()) {
             final List<Sweep.Unit> runs = group.getValue();
             double queue = 0;
@@ -167,9 +170,10 @@ public final class LockInFigure implements SpecFigure {
                 final double[] series = unit.result().seriesMean();
                 last += (series.length == 0 ? 0 : series[series.length - 1]) / runs.size();
             }
-            out.printf(Locale.ROOT, "%-12s %-40s %10s %14.1f %14.1f%n", group.getKey(), QueueTraceFigure.verdictCounts(runs),
-                count(runs, Stability.Verdict.UNSTABLE) + "/" + runs.size(), queue, last);
+            table.row(group.getKey(), QueueTraceFigure.verdictCounts(runs), count(runs, Stability.Verdict.UNSTABLE) + "/"
+                + runs.size(), String.format(Locale.ROOT, "%.1f", queue), String.format(Locale.ROOT, "%.1f", last));
         }
+        table.printTo(out);
         for (final String note : notes) {
             out.println(note);
         }

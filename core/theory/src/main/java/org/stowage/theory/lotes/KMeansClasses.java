@@ -126,6 +126,11 @@ public final class KMeansClasses {
         return rawMean[k][f];
     }
 
+    /** The resources of a request, each a feature of the clustering ({@link #meanSize} takes 0 to this - 1). */
+    public int resources() {
+        return sizeFeatures;
+    }
+
     /** Mean request of class {@code k} on resource {@code d}, as a fraction of the largest machine. */
     public double meanSize(final int k, final int d) {
         if (d >= sizeFeatures) {
