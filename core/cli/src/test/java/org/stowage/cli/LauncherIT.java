@@ -1,4 +1,4 @@
-package org.stowage.example;
+package org.stowage.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,11 +25,11 @@ import org.stowage.core.kernel.ClashingFamily;
 import org.stowage.core.kernel.KernelFamily;
 
 /**
- * What a user sees: this module's jar on {@code STOWAGE_CLASSPATH} makes FIFO-WF appear in
+ * What a user sees: the example kernel's jar (core/example) on {@code STOWAGE_CLASSPATH} makes FIFO-WF appear in
  * {@code bin/stowage schedulers}, {@code run}, {@code sweep} and {@code reproduce --add-scheduler}; without it the
  * launcher's jar knows nothing of
  * it (the example never leaks into stowage.jar); and a jar that declares a name Stowage has stops the command
- * in one line, exit 2. Runs after {@code package} (failsafe), with the launcher's jar built by the reactor;
+ * in one line, exit 2. Runs after {@code package} (failsafe), with the launcher's jar built by this module;
  * skipped, saying why, when that jar is missing or older than its sources (the launcher would rebuild it).
  */
 class LauncherIT {
@@ -53,7 +53,7 @@ class LauncherIT {
                     jar + " is older than core/" + module + "'s sources: the launcher would rebuild it; run ./mvnw verify");
             }
         }
-        assertTrue(Files.isRegularFile(EXAMPLE_JAR), "this module's jar: " + EXAMPLE_JAR);
+        assertTrue(Files.isRegularFile(EXAMPLE_JAR), "the example's jar: " + EXAMPLE_JAR);
     }
 
     @Test
