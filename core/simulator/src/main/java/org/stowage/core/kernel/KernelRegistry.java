@@ -6,11 +6,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 
+import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerFactory;
+import org.stowage.core.model.Model;
 
 /**
  * Kernel definitions by name, gathered from {@link KernelFamily} instances, and scheduler specs parsed against
@@ -192,6 +195,34 @@ public final class KernelRegistry {
      */
     public SchedulerFactory byName(final String spec) {
         return definitionOf(spec).factoryFor(spec);
+    }
+
+    /**
+     * A new scheduler of the kernel of a spec {@code NAME[:key=value,...]}, for a kernel that needs nothing in
+     * its model beyond what the simulation gives it (its factory gets no model: null).
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler, the bad parameter and value, or, for a
+     *                                  kernel that needs job types or a plan in its model, saying so
+     */
+    public Scheduler create(final String spec) {
+        final KernelDefinition definition = definitionOf(spec);
+        final KernelRequirements requirements = definition.requirements();
+        if (requirements.discreteTypes() || requirements.planType() != null) {
+            throw new IllegalArgumentException("scheduler " + definition.name() + " needs "
+                + (requirements.discreteTypes() ? "the job types" : "a " + requirements.planType().getSimpleName()
+                + " plan") + " in its model: make it with create(\"" + spec + "\", model)");
+        }
+        return definition.factoryFor(spec).create(null);
+    }
+
+    /**
+     * A new scheduler of the kernel of a spec {@code NAME[:key=value,...]} that knows {@code model} (job
+     * classes, rates, plans): the scheduler a simulation with that model makes.
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler, or the bad parameter and value
+     */
+    public Scheduler create(final String spec, final Model model) {
+        return byName(spec).create(Objects.requireNonNull(model, "model"));
     }
 
     /** The spec of the naive twin of an indexed kernel: {@code VQS:J=7} gives {@code VQS-naive:J=7}. */
