@@ -23,6 +23,7 @@ import org.stowage.cli.plan.WorkloadSettings;
 import org.stowage.cli.spec.SchedulerList;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.kernel.Kernels;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 import org.stowage.report.HtmlReport;
 import org.stowage.report.RunPlots;
@@ -388,7 +389,7 @@ final class SweepCommand implements Callable<Integer> {
             for (final String value : aggregate.coordinates().values()) {
                 row.append(String.format(Locale.ROOT, "%-14s ", value));
             }
-            final double[] queue = aggregate.interval("mean_queue");
+            final double[] queue = aggregate.interval(Metric.MEAN_QUEUE);
             final int n = (int) queue[3];
             final StringBuilder verdicts = new StringBuilder();
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
@@ -396,12 +397,12 @@ final class SweepCommand implements Callable<Integer> {
                     .append(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n));
             }
             row.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", aggregate.scheduler(),
-                withInterval(queue, 3), withInterval(aggregate.interval("jct_mean"), 2),
-                withInterval(aggregate.interval("jct_p99"), 2)));
+                withInterval(queue, 3), withInterval(aggregate.interval(Metric.JCT_MEAN), 2),
+                withInterval(aggregate.interval(Metric.JCT_P99), 2)));
             if (toCompletion) {
-                row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval("makespan"), 2)));
+                row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval(Metric.MAKESPAN), 2)));
             }
-            row.append(String.format(Locale.ROOT, " %6s %s", HtmlReport.number(aggregate.interval("utilization_r0")[0], 4),
+            row.append(String.format(Locale.ROOT, " %6s %s", HtmlReport.number(aggregate.interval(Metric.utilization(0))[0], 4),
                 verdicts));
             printer.println(row.toString().stripTrailing());
         }
@@ -436,14 +437,14 @@ final class SweepCommand implements Callable<Integer> {
         for (final SweepFiles.Aggregate aggregate : SweepFiles.aggregate(sweep, outcome.finished())) {
             final List<String> row = new ArrayList<>(aggregate.coordinates().values());
             row.add(aggregate.scheduler());
-            row.add(withInterval(aggregate.interval("mean_queue"), 3));
-            row.add(withInterval(aggregate.interval("jct_mean"), 2));
-            row.add(withInterval(aggregate.interval("jct_p99"), 2));
+            row.add(withInterval(aggregate.interval(Metric.MEAN_QUEUE), 3));
+            row.add(withInterval(aggregate.interval(Metric.JCT_MEAN), 2));
+            row.add(withInterval(aggregate.interval(Metric.JCT_P99), 2));
             if (toCompletion) {
-                row.add(withInterval(aggregate.interval("makespan"), 2));
+                row.add(withInterval(aggregate.interval(Metric.MAKESPAN), 2));
             }
-            row.add(HtmlReport.number(aggregate.interval("utilization_r0")[0], 4));
-            final int n = (int) aggregate.interval("mean_queue")[3];
+            row.add(HtmlReport.number(aggregate.interval(Metric.utilization(0))[0], 4));
+            final int n = (int) aggregate.interval(Metric.MEAN_QUEUE)[3];
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
                 row.add(Long.toString(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n)));
             }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Metric;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
 
@@ -27,25 +28,25 @@ public final class RunPlots {
     static final double LOG_RATIO = 100;
 
     /**
-     * A measure a sweep plots against its varied parameter: the metric, its axis title, whether it is a
-     * response time (called the JCT, as batch users do, when the workload runs to completion), and whether it
-     * is drawn only for workloads run to completion (the makespan).
+     * A measure a sweep plots against its varied parameter: the metric (its label is the axis title), whether
+     * it is a response time (called the JCT, as batch users do, when the workload runs to completion), and
+     * whether it is drawn only for workloads run to completion (the makespan).
      */
-    public record Measure(String metric, String title, boolean responseTime, boolean batchOnly) {
+    public record Measure(Metric metric, boolean responseTime, boolean batchOnly) {
         /** The axis title for a sweep whose points run to completion or not. */
         public String title(final boolean toCompletion) {
-            return responseTime && toCompletion ? title + " (JCT)" : title;
+            return responseTime && toCompletion ? metric.label() + " (JCT)" : metric.label();
         }
     }
 
     /** What a sweep plots, one file each ({@code METRIC.png}, {@code METRIC.svg}). */
     public static final List<Measure> MEASURES = List.of(
-        new Measure("mean_queue", "mean queue length", false, false),
-        new Measure("wait_mean", "mean wait", false, false),
-        new Measure("jct_mean", "mean response time", true, false),
-        new Measure("jct_p99", "p99 response time", true, false),
-        new Measure("utilization_r0", "utilization (resource 0)", false, false),
-        new Measure("makespan", "makespan", false, true));
+        new Measure(Metric.MEAN_QUEUE, false, false),
+        new Measure(Metric.WAIT_MEAN, false, false),
+        new Measure(Metric.JCT_MEAN, true, false),
+        new Measure(Metric.JCT_P99, true, false),
+        new Measure(Metric.utilization(0), false, false),
+        new Measure(Metric.MAKESPAN, false, true));
 
     private RunPlots() {
     }
@@ -96,10 +97,10 @@ public final class RunPlots {
             }
             final boolean log = wantsLog(lines);
             final String title = measure.title(toCompletion);
-            Charts.save(directory.resolve(measure.metric()), title + " against " + axis.name()
+            Charts.save(directory.resolve(measure.metric().name()), title + " against " + axis.name()
                     + (sweep.replications() > 1 ? " (95% intervals over " + sweep.replications() + " replications)" : ""),
                 axis.name(), "#,##0.###", title + (log ? ", log scale" : ""), log, Charts.ZERO_LABEL, lines);
-            written.add(measure.metric());
+            written.add(measure.metric().name());
         }
         return written;
     }
@@ -128,7 +129,7 @@ public final class RunPlots {
 
     /** One curve per scheduler and values of the other axes, in grid order; points without a value are left out. */
     private static List<Charts.Line> curves(final Sweep sweep, final Sweep.Axis axis,
-                                            final List<SweepFiles.Aggregate> aggregates, final String metric) {
+                                            final List<SweepFiles.Aggregate> aggregates, final Metric metric) {
         final Map<String, List<double[]>> points = new LinkedHashMap<>();
         final Map<String, String> schedulerOf = new LinkedHashMap<>();
         for (final SweepFiles.Aggregate aggregate : aggregates) {

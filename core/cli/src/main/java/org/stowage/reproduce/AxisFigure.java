@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleBiFunction;
 
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.metrics.Metric;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
 import org.stowage.sweep.ResultFiles;
@@ -57,7 +58,7 @@ public final class AxisFigure implements SpecFigure {
     /** Whether the report shows each point's stability verdicts. */
     private final boolean verdicts;
     /** The plotted metric and its axis label. */
-    private final String metric;
+    private final Metric metric;
     private final String metricLabel;
     private final Supplier<List<String>> extraNotes;
     private final boolean readsGoogleTrace;
@@ -126,7 +127,7 @@ public final class AxisFigure implements SpecFigure {
         private Function<List<Sweep.Unit>, List<Claim>> unitClaims;
         private boolean verdicts;
         private List<String> notes = List.of();
-        private String metric = "mean_queue";
+        private Metric metric = Metric.MEAN_QUEUE;
         private String metricLabel = "average queue size";
         private Supplier<List<String>> extraNotes = List::of;
         private boolean readsGoogleTrace;
@@ -225,8 +226,8 @@ public final class AxisFigure implements SpecFigure {
             return this;
         }
 
-        /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label}. */
-        public Builder metric(final String key, final String label) {
+        /** Plots and checks {@code key} (a run metric, e.g. {@link Metric#WAIT_MEAN}) under {@code label}. */
+        public Builder metric(final Metric key, final String label) {
             this.metric = key;
             this.metricLabel = label;
             return this;
@@ -292,10 +293,10 @@ public final class AxisFigure implements SpecFigure {
 
     @Override
     public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
-        final Means means = new Means(sweep, finished, axis, metric);
+        final Means means = new Means(sweep, finished, axis, metric.name());
         ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
             try (CsvWriter csv = ResultFiles.csv(target)) {
-                csv.writeRecord(axis, "scheduler", "n", metric, "ci95_low", "ci95_high");
+                csv.writeRecord(axis, "scheduler", "n", metric.name(), "ci95_low", "ci95_high");
                 for (final double value : means.values()) {
                     for (final String scheduler : means.schedulers()) {
                         final double[] interval = means.at(scheduler, value);
@@ -346,12 +347,12 @@ public final class AxisFigure implements SpecFigure {
 
     /** The rendered lines of {@code finished}, for tests. */
     List<Charts.Line> lines(final Sweep sweep, final List<Sweep.Unit> finished) {
-        return lines(new Means(sweep, finished, axis, metric));
+        return lines(new Means(sweep, finished, axis, metric.name()));
     }
 
     @Override
     public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
-        final List<Claim> all = new ArrayList<>(claims.apply(new Means(sweep, finished, axis, metric)));
+        final List<Claim> all = new ArrayList<>(claims.apply(new Means(sweep, finished, axis, metric.name())));
         if (unitClaims != null) {
             all.addAll(unitClaims.apply(finished));
         }
@@ -360,7 +361,7 @@ public final class AxisFigure implements SpecFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
-        final Means means = new Means(sweep, finished, axis, metric);
+        final Means means = new Means(sweep, finished, axis, metric.name());
         out.printf(Locale.ROOT, "%-10s", axis);
         for (final String scheduler : means.schedulers()) {
             out.printf(Locale.ROOT, " %16s", scheduler);
@@ -370,7 +371,7 @@ public final class AxisFigure implements SpecFigure {
             out.printf(Locale.ROOT, "%-10s", ResultFiles.number(value));
             for (final String scheduler : means.schedulers()) {
                 // queues print as 0.00-style averages; other metrics (response times in hours) need digits
-                out.printf(Locale.ROOT, metric.equals("mean_queue") ? " %16.2f" : " %16.4g", means.mean(scheduler, value));
+                out.printf(Locale.ROOT, metric.equals(Metric.MEAN_QUEUE) ? " %16.2f" : " %16.4g", means.mean(scheduler, value));
             }
             out.println();
         }

@@ -15,6 +15,7 @@ import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
@@ -251,7 +252,7 @@ public final class QueueTraceFigure implements SpecFigure {
             double queue = 0;
             for (final Sweep.Unit unit : group.getValue()) {
                 growth += unit.result().stability().growth() / group.getValue().size();
-                queue += unit.result().metric("mean_queue") / group.getValue().size();
+                queue += unit.result().metric(Metric.MEAN_QUEUE) / group.getValue().size();
             }
             final Stability.Verdict paper = expected.get(group.getKey());
             out.printf(Locale.ROOT, "%-20s %-34s %18.4f %14.1f %s%n", group.getKey(), verdictCounts(group.getValue()),
