@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -240,7 +241,7 @@ final class SweepCommand implements Callable<Integer> {
     static long finishedOnDisk(final Path directory) {
         long count = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve("runs"), "u-*.json")) {
-            for (final Path ignored : files) {
+            for (final Iterator<Path> each = files.iterator(); each.hasNext(); each.next()) {
                 count++;
             }
         } catch (final IOException e) {
