@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.stowage.core.Units;
-import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.metrics.Metric;
@@ -20,7 +19,6 @@ import org.stowage.core.metrics.Stability;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
-import org.stowage.core.workload.SyntheticWorkload;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
 import org.stowage.sweep.ResultFiles;
@@ -126,9 +124,12 @@ public final class QueueTraceFigure implements SpecFigure {
         final SizeDistribution sizeDistribution = SizeDistribution.discrete(units, sizes, weights);
         final ServiceDistribution serviceDistribution = service.get();
         final double horizon = horizon(scale);
-        return new RunSpec(scheduler, 1, new int[] {units.capacityUnits(capacity)},
-            seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizeDistribution, serviceDistribution, seed),
-            TimeMode.SLOTTED, horizon, horizon / 10, point.seed(), horizon / 2048);
+        return RunSpec.builder()
+            .servers(1, new int[] {units.capacityUnits(capacity)})
+            .sizes(sizeDistribution).service(serviceDistribution).arrivals(Arrivals.poissonPerSlot(lambda))
+            .horizon(horizon).warmup(horizon / 10).seed(point.seed())
+            .kernel(scheduler)
+            .build();
     }
 
     @Override

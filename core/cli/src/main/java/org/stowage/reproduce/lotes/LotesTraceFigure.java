@@ -218,9 +218,13 @@ public final class LotesTraceFigure implements SpecFigure {
     public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
         final Setup setup = setups.get(scale);
         final LoadedTrace trace = setup.trace();
-        return new RunSpec(scheduler, 2, setup.cluster().capacities(),
-            seed -> trace.workload(TimeMode.CONTINUOUS, INTERVAL_MICROS, 1), TimeMode.CONTINUOUS, setup.horizon(), 0,
-            point.seed(), setup.horizon() / 2048).withModel(setup.model());
+        return RunSpec.builder()
+            .servers(2, setup.cluster().capacities())
+            .trace(trace, INTERVAL_MICROS, 1)
+            .timeMode(TimeMode.CONTINUOUS).horizon(setup.horizon()).seed(point.seed())
+            .model(setup.model())
+            .kernel(scheduler)
+            .build();
     }
 
     private static Scale scaleOf(final Sweep sweep) {

@@ -86,7 +86,9 @@ public record RunSpec(String scheduler, int dimensions, int[] capacities, Worklo
     /**
      * A run of the registry's kernel named by {@code scheduler}.
      *
+     * @deprecated eleven positional arguments, three of them doubles in a row: use {@link #builder()}
      */
+    @Deprecated
     public RunSpec(final String scheduler, final int dimensions, final int[] capacities, final WorkloadSource workload,
                    final TimeMode timeMode, final double horizon, final double warmup, final long seed,
                    final double seriesInterval, final Model model, final boolean perQueue) {
@@ -97,7 +99,10 @@ public record RunSpec(String scheduler, int dimensions, int[] capacities, Worklo
     /**
      * A run of the registry's kernel named by {@code scheduler} that knows the servers only, without per-queue
      * averages.
+     *
+     * @deprecated nine positional arguments, three of them doubles in a row: use {@link #builder()}
      */
+    @Deprecated
     public RunSpec(final String scheduler, final int dimensions, final int[] capacities, final WorkloadSource workload,
                    final TimeMode timeMode, final double horizon, final double warmup, final long seed,
                    final double seriesInterval) {
@@ -184,10 +189,12 @@ public record RunSpec(String scheduler, int dimensions, int[] capacities, Worklo
      * slotted time; a horizon that runs a finite workload (a job list, a trace, a batch) to completion, while
      * an endless one (Poisson arrivals, a source of your own) must be given one; no warm-up; seed 1; a queue
      * series of about 2048 buckets over the horizon (buckets of 1 when it is infinite); the model that knows
-     * the servers only; no per-queue averages.
+     * the servers only; no per-queue averages. A kernel that reads a precomputed plan (LoTES, RMS, MWR) needs it
+     * in the model when the run starts, not here: stowage-theory's {@code ModelPlans.complete(model, kernel)}
+     * adds it, as the command line does before every run.
      *
      * <p>{@link #build()} checks every field and the kernel against them (its name and parameters, the
-     * resources and time mode it handles, the plan it reads from the model) and throws an
+     * resources and time mode it handles, the job types it needs in the model) and throws an
      * {@link IllegalArgumentException} naming the field and the value, e.g. {@code "warmup = 5000.0: must be
      * in [0, horizon = 2000.0)"}. A builder may be reused; each {@code build()} makes an independent spec.
      */
@@ -503,11 +510,6 @@ public record RunSpec(String scheduler, int dimensions, int[] capacities, Worklo
             if (requirements.discreteTypes() && model == null) {
                 throw new IllegalArgumentException("kernel = '" + scheduler + "': needs the job types in its model;"
                     + " give model(Model.of(servers).withJobClasses(...))");
-            }
-            if (requirements.planType() != null && (model == null || !model.hasPlan(requirements.planType()))) {
-                throw new IllegalArgumentException("kernel = '" + scheduler + "': reads a "
-                    + requirements.planType().getSimpleName() + " from its model; give model(...) with one"
-                    + " (stowage-theory's ModelPlans.complete(model, \"" + scheduler + "\") makes it)");
             }
         }
     }

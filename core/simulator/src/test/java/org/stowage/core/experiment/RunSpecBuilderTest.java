@@ -129,9 +129,6 @@ class RunSpecBuilderTest {
         assertRefused("kernel = 'RMS': needs the job types in its model; give model(Model.of(servers)"
             + ".withJobClasses(...))", b -> b.timeMode(TimeMode.CONTINUOUS).arrivals(Arrivals.poissonProcess(1))
                 .kernel("RMS"));
-        assertRefused("kernel = 'LoTES': reads a LotesPlan from its model; give model(...) with one"
-            + " (stowage-theory's ModelPlans.complete(model, \"LoTES\") makes it)",
-            b -> b.timeMode(TimeMode.CONTINUOUS).kernel("LoTES"));
     }
 
     @Test
