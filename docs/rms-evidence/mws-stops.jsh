@@ -19,7 +19,7 @@ long SEED = 2018;
 Units units = Units.defaults();
 int unit = units.capacityUnits(1.0);
 double[] average = Configurations.average(Configurations.maximal(JobTypes.of(units, Ec2Table.normalisedJobTypes(),
-    new double[] {1, 1, 1}), org.stowage.theory.ServerClasses.homogeneous(1, unit, unit, unit), 0, 1000));
+    new double[] {1, 1, 1}), org.stowage.core.model.ServerClasses.homogeneous(1, unit, unit, unit), 0, 1000));
 double[][] types = Ec2Table.normalisedJobTypes();
 ServiceDistribution[] service = {ServiceDistribution.exponential(1)};
 System.out.println("L  kernel        mean queue  stops/server/time  stops/server  run wall s");

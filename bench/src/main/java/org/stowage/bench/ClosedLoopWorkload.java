@@ -111,6 +111,21 @@ final class ClosedLoopWorkload implements Workload, SimulationListener {
         slots = 0;
     }
 
+    /** Mean arrivals per slot since the last {@link #resetActivity()}. */
+    double arrivalsPerSlot() {
+        return (double) totalArrived / slots;
+    }
+
+    /** Mean departures per slot since the last {@link #resetActivity()}. */
+    double departuresPerSlot() {
+        return (double) totalDeparted / slots;
+    }
+
+    /** Mean placements per slot since the last {@link #resetActivity()}. */
+    double placementsPerSlot() {
+        return (double) totalPlaced / slots;
+    }
+
     String activity() {
         return String.format("per slot over %d slots: %.1f arrivals, %.1f departures, %.1f placements", slots,
             (double) totalArrived / slots, (double) totalDeparted / slots, (double) totalPlaced / slots);

@@ -13,8 +13,8 @@ import org.stowage.core.engine.Simulation;
  * ({@link ThreadMXBean}) rather than wall clock: on a machine shared with other work, wall-clock JMH
  * scores swing by 3x between runs of the same jar, while CPU time moves by a few percent. Rounds of 2000
  * slots (slot) or 50,000 slots (end to end) after a warm-up; prints the minimum, median and maximum round.
- * Used for issue 12's before/after (docs/BENCHMARKS.md): compile nothing, run it from two benchmark jars
- * back to back.
+ * Used for the before/after runs of docs/BENCHMARKS.md and its journal: compile nothing, run it from two
+ * benchmark jars back to back.
  * <pre>
  *   java -Xmx8g -XX:+UseParallelGC -cp bench/target/benchmarks.jar org.stowage.bench.CpuTimeRun slot 7
  *   java -Xmx4g -cp bench/target/benchmarks.jar org.stowage.bench.CpuTimeRun e2e 7 [KERNEL]

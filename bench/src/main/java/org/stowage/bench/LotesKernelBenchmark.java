@@ -116,6 +116,6 @@ public class LotesKernelBenchmark {
 
     /** Stages 1-2 the way {@code run} solves them for a generated workload: mean sizes rounded up to units. */
     private static LotesSolution plan(final ServerTable cluster, final JobClasses classes) {
-        return LotesPlanner.plan(LotesInstance.ofClasses(cluster, classes));
+        return LotesPlanner.plan(LotesInstance.of(Model.of(cluster).withJobClasses(classes)));
     }
 }

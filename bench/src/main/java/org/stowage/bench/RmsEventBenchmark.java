@@ -42,7 +42,7 @@ import org.stowage.core.workload.SyntheticWorkload;
  *       proportions of the paper's runs.</li>
  * </ul>
  * The setup prints each run's mix (ticks, arrivals, real and dummy departures per instant), from which
- * docs/RMS.md derives ns per tick and per departure. Run with the allocation profiler:
+ * docs/RMS.md (its journal keeps the table) derives ns per tick and per departure. Run with the allocation profiler:
  * <pre>
  *   java -jar bench/target/benchmarks.jar RmsEventBenchmark -prof gc -f 1 -wi 2 -i 3 -w 1s -r 1s
  * </pre>

@@ -27,6 +27,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>
  *   java -jar bench/target/benchmarks.jar SlotDecisionBenchmark -p kernel=BF-J/S -p servers=10000 -p queued=1000000 -prof gc
  * </pre>
+ * {@link SlotFloorBenchmark} times the same slot's unavoidable memory traffic (its floor) with the same
+ * parameters; {@link SlotFloorRatio} runs both in alternating forks and prints the slot as a multiple of its
+ * floor, and {@code PairedSlotRun -Dfloor=true} does the same in interleaved rounds of CPU time:
+ * <pre>
+ *   java -cp bench/target/benchmarks.jar org.stowage.bench.SlotFloorRatio 3 -p kernel=BF-J/S -p servers=10000 \
+ *        -p queued=1000000 -prof gc
+ * </pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -18,11 +18,13 @@ final class SteadyState {
 
     final Simulation simulation;
     final ClosedLoopWorkload workload;
+    /** Mean service of the workload's geometric service times, in slots. */
+    final double meanService;
 
     SteadyState(final String kernel, final int servers, final long queued, final int departuresPerSlot,
                 final long seed) {
         final Units units = Units.defaults();
-        final double meanService = Math.max(1.0, JOBS_PER_SERVER * servers / departuresPerSlot);
+        meanService = Math.max(1.0, JOBS_PER_SERVER * servers / departuresPerSlot);
         final long fill = (long) Math.ceil(JOBS_PER_SERVER * servers) + queued;
         workload = new ClosedLoopWorkload(SizeDistribution.uniform(units, 0.1, 0.9), meanService, queued, fill, seed);
         final ServerTable table = ServerTable.homogeneous(servers, units.capacityUnits(1.0));

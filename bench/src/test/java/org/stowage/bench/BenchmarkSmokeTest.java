@@ -53,7 +53,7 @@ class BenchmarkSmokeTest {
         System.out.println("benchmarks run: " + ran);
         System.out.println("kernels run: " + kernelsRan);
         assertTrue(ran.containsAll(Set.of(
-            "SlotDecisionBenchmark.slot", "NaiveSlotDecisionBenchmark.slot",
+            "SlotDecisionBenchmark.slot", "SlotFloorBenchmark.floor", "NaiveSlotDecisionBenchmark.slot",
             "ServerIndexBenchmark.bestFitQueryAndUpdate", "ServerIndexBenchmark.naiveBestFitQueryAndUpdate",
             "ServerIndexBenchmark.firstFitQueryAndUpdate", "ServerIndexBenchmark.naiveFirstFitQueryAndUpdate",
             "QueueIndexBenchmark.largestAtMost", "QueueIndexBenchmark.largestAtMostAndUpdate",

@@ -16,7 +16,8 @@ class HeadlineForksTest {
 
     @Test
     void everyJmhBenchmarkDefaultsToAtLeastThreeForks() {
-        for (final Class<?> benchmark : List.of(SlotDecisionBenchmark.class, NaiveSlotDecisionBenchmark.class,
+        for (final Class<?> benchmark : List.of(SlotDecisionBenchmark.class, SlotFloorBenchmark.class,
+            NaiveSlotDecisionBenchmark.class,
             EndToEndBenchmark.class, ServerIndexBenchmark.class, QueueIndexBenchmark.class)) {
             final Fork fork = benchmark.getAnnotation(Fork.class);
             assertNotNull(fork, benchmark.getSimpleName() + " has no @Fork");

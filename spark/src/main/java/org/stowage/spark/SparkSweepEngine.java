@@ -23,6 +23,7 @@ import org.stowage.core.kernel.KernelRegistryException;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 import org.stowage.sweep.SweepFiles;
+import org.stowage.terminal.InvalidValueException;
 
 import scala.collection.Iterator;
 import scala.jdk.javaapi.CollectionConverters;
@@ -90,9 +91,8 @@ public final class SparkSweepEngine implements SweepEngine {
             return new SparkSweepEngine(new JavaSparkContext(conf), true);
         } catch (final Exception e) { // Scala throws SparkException, a checked exception, undeclared
             final String reason = String.valueOf(e.getMessage()).replace('\n', ' ');
-            throw new IllegalArgumentException(master != null
-                ? "invalid value for --master: '" + master + "': " + reason
-                : "Spark did not start with spark.master '" + chosen + "': " + reason, e);
+            throw master != null ? new InvalidValueException("--master", "'" + master + "': " + reason, e)
+                : new IllegalArgumentException("Spark did not start with spark.master '" + chosen + "': " + reason, e);
         }
     }
 

@@ -13,11 +13,12 @@ import org.stowage.cli.spec.SizesSpec;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.cli.spec.SpecText;
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.theory.CapacityResult;
 import org.stowage.theory.ContinuousBounds;
 import org.stowage.theory.JobTypes;
 import org.stowage.theory.MaxSupportableWorkload;
-import org.stowage.theory.ServerClasses;
 import org.stowage.theory.SizeCdf;
 
 import picocli.CommandLine.Command;
@@ -143,7 +144,7 @@ final class CapacityCommand implements Callable<Integer> {
                     throw e;
                 }
                 // the enumeration stops at as many configurations as the heap holds
-                throw new IllegalArgumentException("invalid value for --enumerate: --sizes '" + sizes + "' on --servers '"
+                throw new InvalidValueException("--enumerate", "--sizes '" + sizes + "' on --servers '"
                     + servers + "' has " + e.getMessage().replace("; too many to enumerate", "") + ", more than this"
                     + " JVM's " + MemoryCheck.size(cli.maxHeap()) + " of heap holds (or the limit of "
                     + MaxSupportableWorkload.Options.defaults().enumerationLimit() + "); drop --enumerate: column"
@@ -192,21 +193,21 @@ final class CapacityCommand implements Callable<Integer> {
         final int maxIntervals = this.maxIntervals == null ? 256 : this.maxIntervals;
         final int grid = this.grid == null ? 4000 : this.grid;
         if (!(mu > 0) || Double.isInfinite(mu)) {
-            throw new IllegalArgumentException("invalid value for --mu: " + mu + " (must be finite and > 0)");
+            throw new InvalidValueException("--mu", mu + " (must be finite and > 0)");
         }
         if (resolution < 1 || resolution > Units.MAX_UNITS) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + resolution + " (must be in [1, "
+            throw new InvalidValueException("--resolution", resolution + " (must be in [1, "
                 + Units.MAX_UNITS + "])");
         }
         if (!(tolerance > 0) || tolerance > 1e-3) {
-            throw new IllegalArgumentException("invalid value for --tolerance: " + tolerance + " (must be in (0, 1e-3])");
+            throw new InvalidValueException("--tolerance", tolerance + " (must be in (0, 1e-3])");
         }
         final String solver = lp.toUpperCase(Locale.ROOT);
         if (!"GLOP".equals(solver) && !"CLP".equals(solver)) {
-            throw new IllegalArgumentException("invalid value for --lp: '" + lp + "' (GLOP or CLP)");
+            throw new InvalidValueException("--lp", "'" + lp + "' (GLOP or CLP)");
         }
         if (nodeLimit < 1) {
-            throw new IllegalArgumentException("invalid value for --node-limit: " + nodeLimit + " (must be >= 1)");
+            throw new InvalidValueException("--node-limit", nodeLimit + " (must be >= 1)");
         }
         final Units units = new Units(resolution);
         final MaxSupportableWorkload.Options defaults = MaxSupportableWorkload.Options.defaults();
@@ -249,17 +250,17 @@ final class CapacityCommand implements Callable<Integer> {
                     throw sizes.error(e.getMessage());
                 }
                 if (!(gap >= 0) || gap >= 1) {
-                    throw new IllegalArgumentException("invalid value for --gap: " + gap + " (must be in [0, 1))");
+                    throw new InvalidValueException("--gap", gap + " (must be in [0, 1))");
                 }
                 if (intervals < 1) {
-                    throw new IllegalArgumentException("invalid value for --intervals: " + intervals + " (must be >= 1)");
+                    throw new InvalidValueException("--intervals", intervals + " (must be >= 1)");
                 }
                 if (maxIntervals < intervals) {
-                    throw new IllegalArgumentException("invalid value for --max-intervals: " + maxIntervals
+                    throw new InvalidValueException("--max-intervals", maxIntervals
                         + " (must be >= --intervals " + intervals + ")");
                 }
                 if (grid < 1 || grid > resolution || resolution % grid != 0) {
-                    throw new IllegalArgumentException("invalid value for --grid: " + grid + " (must divide --resolution "
+                    throw new InvalidValueException("--grid", grid + " (must divide --resolution "
                         + resolution + ")");
                 }
                 final ServerClasses classes = servers.classes(units, defaultCapacity, "--capacity", capacity);

@@ -8,11 +8,11 @@ import java.util.Locale;
 import org.stowage.cli.plan.CapacityProblem;
 import org.stowage.cli.plan.CapacitySolver;
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.theory.CapacityResult;
 import org.stowage.theory.Configurations;
 import org.stowage.theory.ContinuousBounds;
 import org.stowage.theory.JobTypes;
-import org.stowage.theory.ServerClasses;
 
 /** Prints a {@link CapacityProblem} and what {@link CapacitySolver} found: the text of {@code stowage capacity}. */
 final class CapacityReport {
@@ -140,7 +140,7 @@ final class CapacityReport {
     private static String describe(final ServerClasses classes, final Units units) {
         final StringBuilder text = new StringBuilder();
         for (int c = 0; c < classes.count(); c++) {
-            text.append(c == 0 ? "" : " + ").append(classes.servers(c)).append(" x capacity ");
+            text.append(c == 0 ? "" : " + ").append(classes.size(c)).append(" x capacity ");
             for (int d = 0; d < classes.dimensions(); d++) {
                 text.append(d == 0 ? "" : "/").append(realText(units.toReal(classes.capacity(c, d))));
             }

@@ -13,15 +13,13 @@ final class CommandFailure extends RuntimeException {
         super(message, cause);
     }
 
-    /** The one-line report of an OutOfMemoryError in a run the estimate let through. */
+    /**
+     * The one-line report of an OutOfMemoryError in a run the estimate let through; the command's handler adds
+     * what was kept.
+     */
     static CommandFailure outOfMemory(final OutOfMemoryError error, final long heap) {
-        return outOfMemory(error, heap, null);
-    }
-
-    /** As {@link #outOfMemory(OutOfMemoryError, long)}, saying what was kept ({@code kept}, or null). */
-    static CommandFailure outOfMemory(final OutOfMemoryError error, final long heap, final String kept) {
         return new CommandFailure("out of memory (" + error.getMessage() + ") after all: the run needed more than the "
             + MemoryCheck.size(heap) + " this JVM may use; rerun with a larger -Xmx (java -Xmx8g -jar stowage.jar, or"
-            + " JAVA_OPTS=-Xmx8g bin/stowage)" + (kept == null ? "" : "; " + kept), error);
+            + " JAVA_OPTS=-Xmx8g bin/stowage)", error);
     }
 }

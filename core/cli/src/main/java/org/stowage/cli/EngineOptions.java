@@ -3,6 +3,7 @@ package org.stowage.cli;
 import java.util.ServiceLoader;
 
 import org.stowage.sweep.SweepEngine;
+import org.stowage.terminal.InvalidValueException;
 
 import picocli.CommandLine.Option;
 
@@ -14,6 +15,8 @@ import picocli.CommandLine.Option;
 final class EngineOptions {
     static final String LOCAL = "local";
     static final String SPARK = "spark";
+    /** Most worker threads of the local engine. */
+    static final int MAX_THREADS = 1024;
 
     @Option(names = "--engine", paramLabel = "NAME", defaultValue = LOCAL,
         description = "Where the runs go: local (threads of this JVM) or spark (an Apache Spark cluster, see --master;"
@@ -32,9 +35,9 @@ final class EngineOptions {
                 throw new IllegalArgumentException("--master applies to --engine " + SPARK + " only: " + master);
             }
             final int workers = workers(threads);
-            if (workers < 1 || workers > SweepCommand.MAX_THREADS) {
-                throw new IllegalArgumentException("invalid value for --threads: " + workers + " (must be in [1, "
-                    + SweepCommand.MAX_THREADS + "])");
+            if (workers < 1 || workers > MAX_THREADS) {
+                throw new InvalidValueException("--threads", workers + " (must be in [1, "
+                    + MAX_THREADS + "])");
             }
         } else if (threads != null) {
             throw new IllegalArgumentException("--threads applies to --engine " + LOCAL + " only (the master sets the"
@@ -52,10 +55,10 @@ final class EngineOptions {
             }
         }
         if (engine.equals(SPARK)) {
-            throw new IllegalArgumentException("invalid value for --engine: '" + SPARK + "' needs the stowage-spark jar"
+            throw new InvalidValueException("--engine", "'" + SPARK + "' needs the stowage-spark jar"
                 + " and Spark on the class path: use bin/stowage-spark, or spark-submit spark/target/stowage-spark.jar");
         }
-        throw new IllegalArgumentException("invalid value for --engine: '" + engine + "' (" + LOCAL + " or " + SPARK + ")");
+        throw new InvalidValueException("--engine", "'" + engine + "' (" + LOCAL + " or " + SPARK + ")");
     }
 
     /** Opens the engine (for Spark, starts a driver: seconds). */

@@ -13,7 +13,6 @@ import java.util.concurrent.Callable;
 
 import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.spec.SchedulerList;
-import org.stowage.core.kernel.Kernels;
 import org.stowage.report.HtmlReport;
 import org.stowage.reproduce.AddedSchedulers;
 import org.stowage.reproduce.Claim;
@@ -22,10 +21,14 @@ import org.stowage.reproduce.Figures;
 import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.OutputDirectory;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
+import org.stowage.sweep.SweepFiles;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.terminal.Progress;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +58,8 @@ import picocli.CommandLine.Spec;
         "",
         "Rerun the same command to resume an interrupted reproduction: finished runs are kept."})
 final class ReproduceCommand implements Callable<Integer> {
+    /** Where the figures go without {@code --out}. */
+    static final String DEFAULT_OUT = "reproduce";
     /** Where the shared traces sit beside a checkout of this repository. */
     static final String DEFAULT_TRACE = "../shared/traces/google-2011/task_events";
     /** What to do when the trace is missing: the command that fetches it and the --trace it prints. */
@@ -82,9 +87,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "A short version (seconds) that checks only the claims it can decide.")
     private boolean quick;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reproduce",
-        description = "Output directory; each figure writes into DIR/FIGURE (default: ${DEFAULT-VALUE}).")
-    private Path out;
+    @ArgGroup(exclusive = false, multiplicity = "0..1")
+    private OutputOption output;
 
     @Option(names = "--threads", paramLabel = "N",
         description = "Worker threads of --engine local (default: all cores).")
@@ -95,9 +99,8 @@ final class ReproduceCommand implements Callable<Integer> {
             + " when present).")
     private Path trace;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "2019",
-        description = "Base seed of every run (default: ${DEFAULT-VALUE}).")
-    private long seed;
+    @Mixin
+    private SeedOption seedOption = new SeedOption(2019);
 
     @Option(names = "--add-scheduler", paramLabel = "NAME[:key=value,...]",
         description = "Kernels to add to each chosen figure whose runs are one per kernel, as extra curves or rows"
@@ -110,6 +113,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     /** The registry, made once per command. */
     private Figures registry;
+    /** The plans of this command's runs (on this JVM): the figures' checks make them, their units reuse them. */
+    private final PlannedRuns runs = new PlannedRuns();
 
     /** The Google 2011 task_events directory the trace figures read. */
     private Path taskEvents() {
@@ -123,6 +128,11 @@ final class ReproduceCommand implements Callable<Integer> {
         return registry;
     }
 
+    /** The output directory: {@code --out}, or {@value #DEFAULT_OUT}. */
+    private Path out() {
+        return OutputOption.of(output, Path.of(DEFAULT_OUT));
+    }
+
     private Scale scale() {
         return quick ? Scale.QUICK : Scale.PAPER;
     }
@@ -133,16 +143,12 @@ final class ReproduceCommand implements Callable<Integer> {
         for (final String value : addSchedulerValues) {
             for (final String name : value.split(SchedulerList.SPLIT, -1)) {
                 if (name.isBlank()) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: '" + value
+                    throw new InvalidValueException("--add-scheduler", "'" + value
                         + "' has an empty scheduler name");
                 }
-                try {
-                    Kernels.byName(name.strip());
-                } catch (final IllegalArgumentException e) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + e.getMessage(), e);
-                }
+                SchedulerList.check(name.strip(), "--add-scheduler");
                 if (added.contains(name.strip())) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + name.strip()
+                    throw new InvalidValueException("--add-scheduler", name.strip()
                         + " given twice");
                 }
                 added.add(name.strip());
@@ -153,7 +159,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     /** {@code figure} with the added kernels, checked against its workload. */
     private Figure withAdded(final Figure chosen, final List<String> added) {
-        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler");
+        return AddedSchedulers.of(chosen, added, scale(), "--add-scheduler", runs);
     }
 
     /** The runs of {@code name} as this command makes them (see {@link CommandRecipe}). */
@@ -163,7 +169,7 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no figure " + name + " (known: " + registry().names() + ")");
         }
         final List<String> added = added();
-        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale());
+        return Reproduction.runner(chosen.takesAddedKernels() ? withAdded(chosen, added) : chosen, scale(), runs);
     }
 
     /**
@@ -190,7 +196,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 page.table("contents", List.of("figure", "title", "agree", "differ", "not checked"), rows);
             }
             for (final Reproduction reproduction : reproductions) {
-                reproduction.addTo(page, folder, out.resolve(reproduction.figure().name()), docs);
+                reproduction.addTo(page, folder, out().resolve(reproduction.figure().name()), docs);
             }
             return page.write(folder);
         } catch (final IOException e) {
@@ -198,18 +204,33 @@ final class ReproduceCommand implements Callable<Integer> {
         }
     }
 
+    /** The --out directory, held from the moment it is made until the command ends. */
+    private OutputDirectory.Held held;
+
     @Override
     public Integer call() {
+        try {
+            return reproduce();
+        } finally {
+            if (held != null) {
+                held.close();
+            }
+        }
+    }
+
+    private Integer reproduce() {
+        final Path out = out();
+        final long seed = seedOption.seed();
         final PrintWriter printer = spec.commandLine().getOut();
         engineOptions.validate(threads);
         final List<Figure> selected = registry().select(figure);
         final List<String> added = added();
         if (trace != null && !Files.isDirectory(trace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "' "
+            throw new InvalidValueException("--trace", "'" + trace + "' "
                 + (Files.exists(trace) ? "is not a directory" : "does not exist; " + FETCH_HINT));
         }
         if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
-            throw new IllegalArgumentException("invalid value for --trace: '" + trace + "': " + figure
+            throw new InvalidValueException("--trace", "'" + trace + "': " + figure
                 + " reads no trace (the figures that do: " + String.join(", ", registry().traceFigureNames()) + ")");
         }
         final Path taskEvents = taskEvents();
@@ -226,7 +247,7 @@ final class ReproduceCommand implements Callable<Integer> {
                 skipped.add(each.name());
             } else if (!added.isEmpty() && !each.takesAddedKernels()) {
                 if (selected.size() == 1) {
-                    throw new IllegalArgumentException("invalid value for --add-scheduler: " + each.name()
+                    throw new InvalidValueException("--add-scheduler", each.name()
                         + " has no per-kernel runs to add " + String.join(", ", added) + " to");
                 }
                 withoutAdded.add(each.name());
@@ -239,7 +260,7 @@ final class ReproduceCommand implements Callable<Integer> {
         for (final Figure each : chosen) {
             // every run made and checked before anything is written: an unreadable trace leaves no manifest
             KernelFit.checkFigure(each, scale, seed, trace != null ? "--trace '" + trace + "'"
-                : "--trace '" + taskEvents + "' (the default)");
+                : "--trace '" + taskEvents + "' (the default)", runs);
         }
         final String skippedNames = String.join(", ", skipped);
         final String skippedNote = skipped.isEmpty() ? null
@@ -258,15 +279,16 @@ final class ReproduceCommand implements Callable<Integer> {
             // after the engine starts (a bad --master fails there), before anything is written
             HtmlReport.requireOurs(out, "--out");
             OutputDirectory.prepare(out, OutputDirectory.Owner.FIGURES, "--out");
+            held = OutputDirectory.lock(out, "--out");
             for (final Figure each : chosen) {
                 final Path directory = out.resolve(each.name());
                 final int total = Reproduction.units(each, scale);
-                cli.onInterrupt(() -> SweepCommand.finishedOnDisk(directory) + " of " + total + " runs of "
+                cli.onInterrupt(() -> SweepFiles.finishedOnDisk(directory) + " of " + total + " runs of "
                     + each.name() + " are on disk in " + directory.resolve("runs") + "; rerun the same command to resume");
                 final Reproduction reproduction;
                 try (Progress progress = Progress.of(each.name(), total)) {
                     reproduction = Reproduction.run(each, scale, directory, engine, CommandRecipe.of(spec, each.name()),
-                        seed, progress::stepTo);
+                        runs, seed, progress::stepTo);
                 }
                 reproduction.print(printer);
                 writePage(new HtmlReport(each.name() + ": " + each.title()), directory, List.of(reproduction), null);

@@ -14,20 +14,20 @@ import org.stowage.cli.plan.KernelFit;
 import org.stowage.cli.plan.MemoryCheck;
 import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
-import org.stowage.cli.spec.SchedulerList;
-import org.stowage.core.experiment.Experiments;
+import org.stowage.core.Messages;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.report.HtmlReport;
 import org.stowage.report.RunOutputs;
 import org.stowage.report.RunTable;
 import org.stowage.sweep.OutputDirectory;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.terminal.Progress;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -55,42 +55,40 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     private StowageCli cli;
 
-    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "BF-J/S,FIFO-FF",
-        description = "Schedulers to compare, repeatable or comma-separated (default: ${DEFAULT-VALUE}); parameters"
-            + " as NAME:key=value,... (VQS:J=7, BF-J/S:stall=true). `stowage schedulers` lists them all.")
-    private List<String> schedulerValues;
-
-    private List<String> schedulers;
+    @Mixin
+    private SchedulerOptions schedulerOptions;
 
     @Mixin
     WorkloadOptions workload;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-        description = "Seed of every random stream (default: ${DEFAULT-VALUE}).")
-    private long seed;
+    @Mixin
+    private SeedOption seedOption = new SeedOption(1);
 
-    @Option(names = "--out", paramLabel = "DIR",
-        description = "Write results.csv (scheduler, metric, value), series.csv, summary.json (every input) and the"
-            + " queue length over time (queue.png, queue.svg), all of it in index.html, here.")
+    @ArgGroup(exclusive = false, multiplicity = "0..1")
+    private OutputOption output;
+
+    @Mixin
+    private PlotsOption plotsOption;
+
+    /** The schedulers and {@code --out} (null without it), read once the arguments are parsed. */
+    private List<String> schedulers;
     private Path out;
-
-    @Option(names = "--no-plots",
-        description = "With --out: leave out queue.png and queue.svg (index.html and the data files are still written);"
-            + " a plot takes about half a second.")
-    private boolean noPlots;
 
     @Override
     public Integer call() {
         // every check first: nothing runs, and nothing is written, unless all of the input is good
-        schedulers = SchedulerList.parse(schedulerValues);
+        schedulers = schedulerOptions.schedulers();
+        out = OutputOption.of(output, null);
+        final long seed = seedOption.seed();
+        final PlannedRuns planned = new PlannedRuns();
         final WorkloadPlan plan = WorkloadPlan.of(workload.settings(),
-            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache()));
+            new WorkloadPlan.Context(cli.maxHeap(), schedulers, new TraceWorkloadPlan.Cache(), planned));
         final List<RunSpec> runs = new ArrayList<>();
         for (final String name : schedulers) {
-            runs.add(KernelFit.prepare(name, plan, seed));
+            runs.add(KernelFit.prepare(name, plan, seed, planned));
         }
         MemoryCheck.require(plan.memory(), 1, cli.maxHeap(), null);
-        if (noPlots && out == null) {
+        if (!plotsOption.drawn() && out == null) {
             throw new IllegalArgumentException("--no-plots applies with --out only (nothing is drawn without it)");
         }
         if (out != null) {
@@ -99,18 +97,22 @@ final class RunCommand implements Callable<Integer> {
             HtmlReport.requireOurs(out, "--out");
         }
         final PrintWriter printer = spec.commandLine().getOut();
+        final List<RunResult> results = new ArrayList<>();
+        // from here on an interruption or a failure says what was kept; the header below tells a watcher so
+        cli.onInterrupt(() -> kept(results));
         printer.println(plan.description() + ", seed " + seed);
         final RunTable table = new RunTable(plan.toCompletion());
         table.header().forEach(printer::println);
-        final List<RunResult> results = new ArrayList<>();
-        cli.onInterrupt(() -> kept(results));
+        printer.flush();
+        String skipped = null;
         for (final RunSpec run : runs) {
             final String name = run.scheduler();
             final RunResult result;
-            try (Progress progress = Progress.of(name, 1000)) {
-                result = Experiments.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)));
+            try (Progress progress = Progress.of(Messages.printable(name), 1000)) {
+                result = planned.run(run, fraction -> progress.stepTo(Math.round(fraction * 1000)), null,
+                    plan.units());
             } catch (final OutOfMemoryError e) {
-                throw CommandFailure.outOfMemory(e, cli.maxHeap(), kept(results));
+                throw CommandFailure.outOfMemory(e, cli.maxHeap());
             }
             printer.println(table.row(result));
             printer.flush();
@@ -121,8 +123,8 @@ final class RunCommand implements Callable<Integer> {
                 cli.onInterrupt(() -> "while writing " + out + "; each file there is whole, with the results of "
                     + (finished.size() - 1) + " or " + finished.size() + " of " + runs.size() + " schedulers");
                 try {
-                    RunOutputs.write(out, plan.description(), plan.toCompletion(), !noPlots, inputs(plan), finished,
-                        finished.size() == runs.size());
+                    skipped = RunOutputs.write(out, plan.description(), plan.toCompletion(), plotsOption.drawn(), inputs(plan),
+                        finished, finished.size() == runs.size());
                 } catch (final IOException e) {
                     throw new UncheckedIOException("cannot write results to " + out + ": " + e.getMessage(), e);
                 }
@@ -131,12 +133,24 @@ final class RunCommand implements Callable<Integer> {
             cli.onInterrupt(() -> kept(results));
         }
         if (out != null) {
+            final boolean drawn = plotsOption.drawn() && skipped == null;
             printer.println("wrote " + out.resolve(RunOutputs.RESULTS) + ", " + out.resolve(RunOutputs.SERIES) + ", "
-                + out.resolve(RunOutputs.SUMMARY) + (noPlots ? "" : ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg")
+                + out.resolve(RunOutputs.SUMMARY) + (drawn ? ", " + out.resolve(RunOutputs.QUEUE_PLOT) + ".png and .svg" : "")
                 + "; open " + out.resolve(HtmlReport.FILE));
+            if (skipped != null) {
+                // the results are complete: the plot that could not be drawn is a note, never a failure
+                note(RunOutputs.QUEUE_PLOT + ".png and .svg not drawn: " + skipped);
+            }
         }
         cli.onInterrupt(() -> null);
         return 0;
+    }
+
+    /** One line on standard error: {@code stowage run: note: TEXT}. */
+    private void note(final String text) {
+        final PrintWriter errors = spec.commandLine().getErr();
+        errors.println(Messages.printable("stowage run: note: " + text));
+        errors.flush();
     }
 
     /** What is on disk after {@code finished} of this run's schedulers, for an interruption or a failure. */
@@ -156,6 +170,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** Every input, including the command that repeats this run exactly. */
     private Map<String, Object> inputs(final WorkloadPlan plan) {
+        final long seed = seedOption.seed();
         final Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("schedulers", List.copyOf(schedulers));
         inputs.putAll(plan.inputs());

@@ -2,6 +2,7 @@ package org.stowage.cli;
 
 import java.util.concurrent.Callable;
 
+import org.stowage.core.Messages;
 import org.stowage.core.kernel.Kernels;
 
 import picocli.CommandLine.Command;
@@ -20,7 +21,13 @@ final class SchedulersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().print(Kernels.describe());
+        // a user's family writes its own summaries: each line escaped, so its bytes cannot drive the terminal
+        final String[] lines = Kernels.describe().split("\n", -1);
+        final StringBuilder text = new StringBuilder();
+        for (int i = 0; i < lines.length; i++) {
+            text.append(i == 0 ? "" : "\n").append(Messages.printable(lines[i]));
+        }
+        spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();
         return 0;
     }

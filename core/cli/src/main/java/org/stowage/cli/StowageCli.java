@@ -11,22 +11,30 @@ import org.stowage.cli.plan.MemoryCheck;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.core.Messages;
 import org.stowage.core.kernel.KernelRegistryException;
+import org.stowage.sweep.KernelFailure;
+import org.stowage.sweep.KernelWatchdog;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.traces.TraceFetchFailure;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
- * The {@code stowage} command. Errors in arguments, and a kernel registry that cannot load (two jars on the
- * class path declare one scheduler name), print one line naming the flag and value (or the families and
- * their jars) and exit 2;
- * every line that echoes input goes through {@link Messages#printable}, so control bytes never reach the
- * terminal raw. Interrupted (Ctrl-C, SIGINT or SIGTERM), it says on standard error what was kept before the
- * JVM exits (130 for SIGINT).
+ * The {@code stowage} command. The exit code says what happened: 0 when the results are complete; 2 for a
+ * refusal before anything ran (an argument or input that fails a check, a kernel that cannot set up, a
+ * kernel registry that cannot load), in one line naming the flag and value (or the kernel, its family and
+ * jar) with nothing written; 1 for a failure once work was done (a kernel that failed while running, a full
+ * disk, memory exhausted after all, a kernel that never returns: {@link KernelWatchdog}), in one line that
+ * ends with what was kept. Never a stack trace, unless {@code --verbose} asks for one. Every line that echoes
+ * input goes through {@link Messages#printable}, so control bytes never reach the terminal raw. Interrupted
+ * (Ctrl-C, SIGINT or SIGTERM), it says on standard error what was kept before the JVM exits (130 for SIGINT).
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
-    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.")
+    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.",
+    resourceBundle = "org.stowage.cli.OptionTexts")
 public final class StowageCli {
     /** The subcommands, in the order help lists them. */
     private static final Map<String, Supplier<Object>> COMMANDS = commands();
@@ -37,6 +45,10 @@ public final class StowageCli {
 
     private final long maxHeap;
     private volatile Supplier<String> interruptNote = () -> null;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+        description = "With an error, print its stack trace too (for a bug report).")
+    private boolean verbose;
 
     /** A command line whose runs may use the JVM's whole heap. */
     public StowageCli() {
@@ -56,6 +68,22 @@ public final class StowageCli {
                 err.println(cli.interruptedLine());
             }
         }, "stowage-interrupt-note"));
+        final String command = args.length == 0 ? "stowage" : "stowage " + args[0];
+        try {
+            KernelWatchdog.arm(KernelWatchdog.limit(System.getenv(KernelWatchdog.LIMIT_VARIABLE)), hung -> {
+                // the run's thread is stuck in a kernel's loop: say so and what was kept, then end the JVM
+                final String note = cli.interruptNote.get();
+                finished.set(true);
+                err.println(Messages.printable(command + ": " + hung + "; " + (note == null ? "nothing was written"
+                    : note)));
+                err.flush();
+                System.exit(FAILURE);
+            });
+        } catch (final IllegalArgumentException e) {
+            err.println(Messages.printable(command + ": " + e.getMessage()));
+            finished.set(true);
+            System.exit(USAGE_ERROR);
+        }
         int code = FAILURE;
         try {
             code = execute(cli, new PrintWriter(System.out, true), err, args);
@@ -113,25 +141,34 @@ public final class StowageCli {
         commandLine.setParameterExceptionHandler((error, arguments) -> {
             final String message;
             if (error.getCause() instanceof SpecException spec && error.getArgSpec() instanceof OptionSpec option) {
-                message = "invalid value for " + option.longestName() + ": " + spec.getMessage();
+                message = new InvalidValueException(option.longestName(), spec.getMessage()).getMessage();
             } else {
-                message = error.getMessage();
+                // picocli starts some messages (a missing argument group, such as sweep's --out) with "Error: "
+                message = String.valueOf(error.getMessage()).replaceFirst("^Error: ", "");
             }
             err.println(line(error.getCommandLine(), message));
             return USAGE_ERROR;
         });
         commandLine.setExecutionExceptionHandler((error, command, parseResult) -> {
+            // what was kept, once the command has begun its work; null before (nothing ran, nothing was written)
+            final String kept = cli.interruptNote.get();
+            cli.onInterrupt(() -> null);
+            if (cli.verbose) {
+                error.printStackTrace(err);
+            }
             // a kernel registry that cannot load is the class path's fault (STOWAGE_CLASSPATH): bad input too
-            if (error instanceof IllegalArgumentException || error instanceof KernelRegistryException) {
+            if (kept == null && (error instanceof IllegalArgumentException || error instanceof KernelRegistryException)) {
                 err.println(line(command, error.getMessage()));
                 return USAGE_ERROR;
             }
-            if (error instanceof UncheckedIOException || error instanceof CommandFailure
-                || error instanceof TraceFetchFailure) {
-                err.println(line(command, error.getMessage()));
-                return FAILURE;
-            }
-            throw error;
+            final boolean explained = error instanceof IllegalArgumentException || error instanceof UncheckedIOException
+                || error instanceof CommandFailure || error instanceof TraceFetchFailure || error instanceof KernelFailure
+                || error instanceof KernelRegistryException;
+            // anything else is a bug of ours: still one line, with what it was and where it was thrown
+            final String message = explained ? error.getMessage() : "failed: " + Messages.describe(error)
+                + (cli.verbose ? "" : " (--verbose prints the stack trace)");
+            err.println(line(command, message + (kept == null || error instanceof TraceFetchFailure ? "" : "; " + kept)));
+            return FAILURE;
         });
         if (args.length == 0) {
             commandLine.usage(out);
@@ -145,6 +182,9 @@ public final class StowageCli {
                 ? commandLine.getParseResult().subcommand().commandSpec().commandLine() : commandLine;
             final String note = cli.interruptNote.get();
             cli.onInterrupt(() -> null);
+            if (cli.verbose) {
+                e.printStackTrace(err);
+            }
             err.println(line(failed, (e instanceof OutOfMemoryError ? "out of memory (" + e.getMessage() + ") with the "
                 + MemoryCheck.size(cli.maxHeap) + " of heap this JVM may use; rerun with a larger -Xmx (java -Xmx8g -jar"
                 + " stowage.jar, or JAVA_OPTS=-Xmx8g bin/stowage)" : "the input is too deep for the thread's stack")

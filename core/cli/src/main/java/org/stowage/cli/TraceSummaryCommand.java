@@ -13,6 +13,7 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceSummary;
 import org.stowage.core.trace.TraceWorkload;
+import org.stowage.terminal.InvalidValueException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,7 +55,7 @@ final class TraceSummaryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (repeat < 1) {
-            throw new IllegalArgumentException("invalid value for --repeat: " + repeat + " (must be >= 1)");
+            throw new InvalidValueException("--repeat", repeat + " (must be >= 1)");
         }
         final Units units = WorkloadPlan.units(resolution);
         final WorkloadSettings settings = traceOptions.settings(WorkloadSettings.defaults());

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.traces.TraceDownloader;
 import org.stowage.traces.TraceSources;
 import org.stowage.traces.TraceSources.RemoteFile;
@@ -38,7 +39,9 @@ import picocli.CommandLine.Spec;
         "  stowage traces fetch google2011",
         "  stowage traces fetch google2011 --parts 0-3 --to data",
         "  stowage traces fetch swf-nasa alibaba2023",
-        "", "An interrupted or cut download leaves NAME.part; rerun the same command to resume it."})
+        "", "An interrupted or cut download of google2011 leaves NAME.part; rerun the same command to resume it (the"
+            + " published SHA-256 checks the whole). Other sources start a cut file again. A file that nothing can"
+            + " verify (no published checksum or size, no declared length) is kept as NAME.unverified, never as NAME."})
 final class TracesFetchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -78,13 +81,13 @@ final class TracesFetchCommand implements Callable<Integer> {
         for (final String name : names) {
             final Source source = TraceSources.byName(name);
             if (sources.contains(source)) {
-                throw new IllegalArgumentException("invalid value for TRACE: " + source.name() + " given twice");
+                throw new InvalidValueException("TRACE", source.name() + " given twice");
             }
             sources.add(source);
         }
         final boolean google = sources.stream().anyMatch(source -> "google2011".equals(source.name()));
         if (parts != null && !google) {
-            throw new IllegalArgumentException("invalid value for --parts: '" + parts + "': only google2011 has parts"
+            throw new InvalidValueException("--parts", "'" + parts + "': only google2011 has parts"
                 + " (fetching " + String.join(", ", names) + ")");
         }
         final int[] googleParts = TraceSources.parseParts(parts == null ? TraceSources.DEFAULT_GOOGLE_PARTS : parts);
@@ -103,14 +106,29 @@ final class TracesFetchCommand implements Callable<Integer> {
             files.put(source, list);
             checksums.put(source, downloader.publishedChecksums(source, base(source), list));
         }
-        parent.cli().onInterrupt(() -> "a file being downloaded is kept as NAME.part under " + to
-            + "; rerun the same command to resume");
+        // files already there checked, and partial files that are links refused, before the first byte
+        final Map<RemoteFile, String> there = new LinkedHashMap<>();
+        for (final Source source : sources) {
+            for (final RemoteFile file : files.get(source)) {
+                final Path target = to.resolve(file.localPath());
+                TraceDownloader.checkPartial(target);
+                final String line = downloader.existing(file, checksums.get(source).get(file.remotePath()), target);
+                if (line != null) {
+                    there.put(file, line);
+                }
+            }
+        }
+        final int[] fetched = new int[1];
+        parent.cli().onInterrupt(() -> fetched[0] + " file(s) fetched and verified under " + to + "; a file cut short"
+            + " is kept as NAME.part where its source publishes a SHA-256 (rerun the same command to resume it)");
         for (final Source source : sources) {
             out.println(source.title() + " from " + base(source) + ":");
             for (final RemoteFile file : files.get(source)) {
-                out.println("  " + downloader.fetch(base(source), file, checksums.get(source).get(file.remotePath()),
-                    to.resolve(file.localPath())));
+                final String line = there.get(file);
+                out.println("  " + (line != null ? line : downloader.fetch(base(source), file,
+                    checksums.get(source).get(file.remotePath()), to.resolve(file.localPath()))));
                 out.flush();
+                fetched[0]++;
             }
         }
         parent.cli().onInterrupt(() -> null);
@@ -137,14 +155,14 @@ final class TracesFetchCommand implements Callable<Integer> {
     /** --to is a writable directory, or the nearest folder that exists above it is (made when a file arrives). */
     private void checkDestination() {
         if (Files.exists(to) && !Files.isDirectory(to)) {
-            throw new IllegalArgumentException("invalid value for --to: '" + to + "' is not a directory");
+            throw new InvalidValueException("--to", "'" + to + "' is not a directory");
         }
         Path existing = to.toAbsolutePath();
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
         }
         if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
-            throw new IllegalArgumentException("invalid value for --to: '" + to + "' cannot be created"
+            throw new InvalidValueException("--to", "'" + to + "' cannot be created"
                 + (existing == null ? "" : " (" + existing + " is not a writable directory)"));
         }
     }

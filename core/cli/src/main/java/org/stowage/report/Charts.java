@@ -4,17 +4,21 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -31,6 +35,7 @@ import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
+import org.stowage.core.Messages;
 import org.stowage.sweep.ResultFiles;
 
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
@@ -46,6 +51,14 @@ import de.erichseifert.vectorgraphics2d.util.PageSize;
  * <p>Linear axes end on round numbers ({@link #roundBounds}: multiples of a 1-2-5 step), so their ticks are
  * round too: left to itself, xchart puts the ticks of equally spaced x values on the values themselves (245,
  * 490, 735 for a queue series with buckets 245 wide); given round ends it picks a 1-2-5 step between them.
+ *
+ * <p>A chart can neither hang nor fail the command that draws it. Points that are not finite are left out,
+ * and a line without points; every axis gets finite ends at least a relative {@value #MIN_RELATIVE_SPAN}
+ * apart (xchart's tick loop never ends on a range tiny next to its values: 1e15 to 1e15 + 0.125). It is drawn
+ * in memory on a thread of its own, given {@link #DRAW_LIMIT} to finish, and only then written. A chart that
+ * still cannot be drawn (no finite point, values beyond 1e300, xchart refusing it, too slow) is skipped: no
+ * file is written (an earlier one of that name is removed), the save returns the reason, and whoever
+ * {@link #collectingSkips collects} skips on this thread hears of it.
  */
 public final class Charts {
     /** Legend entry of the zeros on a logarithmic queue axis. */
@@ -53,6 +66,64 @@ public final class Charts {
 
     static {
         System.setProperty("java.awt.headless", "true");
+    }
+
+    /** Least span of an axis, relative to the largest magnitude on it. */
+    static final double MIN_RELATIVE_SPAN = 1e-9;
+
+    /**
+     * Values beyond this magnitude (and, on a log axis, positive values below its inverse) are not drawn:
+     * xchart's log axis fails past 1e200, and its tick loop never ends on a linear axis near 1e300.
+     */
+    static final double MAX_MAGNITUDE = 1e100;
+
+    /**
+     * An axis whose values reach this magnitude takes scientific tick labels ({@value #SCIENTIFIC}): with a
+     * grouping pattern ({@code #,##0}) xchart's tick loop never ends from 1e15 on, its labels never fitting.
+     */
+    static final double SCIENTIFIC_FROM = 1e12;
+
+    /** The tick pattern of an axis of very large (or very small) values. */
+    static final String SCIENTIFIC = "0.###E0";
+
+    /** How long a chart may take to draw before it is skipped. */
+    static final Duration DRAW_LIMIT = Duration.ofSeconds(60);
+
+    /** Where the skips of this thread's charts go, while someone collects them ({@link #collectingSkips}). */
+    private static final ThreadLocal<List<String>> SKIPS = new ThreadLocal<>();
+
+    /** Work that draws charts. */
+    @FunctionalInterface
+    public interface Drawing {
+        void draw() throws IOException;
+    }
+
+    /**
+     * Runs {@code drawing} and returns what it skipped, one line per chart ({@code queue.png and .svg not drawn:
+     * REASON}); empty when every chart was drawn.
+     */
+    public static List<String> collectingSkips(final Drawing drawing) throws IOException {
+        final List<String> outer = SKIPS.get();
+        final List<String> skips = new ArrayList<>();
+        SKIPS.set(skips);
+        try {
+            drawing.draw();
+        } finally {
+            SKIPS.set(outer);
+            if (outer != null) {
+                outer.addAll(skips);
+            }
+        }
+        return skips;
+    }
+
+    /** Why a chart cannot be drawn. */
+    public static final class Undrawable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Undrawable(final String reason) {
+            super(reason);
+        }
     }
 
     /** Most points drawn per line: more add nothing visible and make the SVG slow to write and read. */
@@ -66,6 +137,42 @@ public final class Charts {
      * and optional error half-widths (null for none).
      */
     public record Line(String scheduler, String label, double[] x, double[] y, double[] error) {
+        /**
+         * The line without its points whose x or y is not finite (NaN, infinite) or beyond
+         * {@link #MAX_MAGNITUDE}; an error bar that is not finite is dropped (0).
+         */
+        Line finite() {
+            int kept = 0;
+            for (int i = 0; i < x.length; i++) {
+                kept += drawable(x[i]) && drawable(y[i]) ? 1 : 0;
+            }
+            boolean errorsFinite = true;
+            for (int i = 0; error != null && i < error.length; i++) {
+                errorsFinite &= drawable(error[i]);
+            }
+            if (kept == x.length && errorsFinite) {
+                return this;
+            }
+            final double[] keptX = new double[kept];
+            final double[] keptY = new double[kept];
+            final double[] keptError = error == null ? null : new double[kept];
+            for (int i = 0, j = 0; i < x.length; i++) {
+                if (drawable(x[i]) && drawable(y[i])) {
+                    keptX[j] = x[i];
+                    keptY[j] = y[i];
+                    if (error != null) {
+                        keptError[j] = drawable(error[i]) ? error[i] : 0;
+                    }
+                    j++;
+                }
+            }
+            return new Line(scheduler, label, keptX, keptY, keptError);
+        }
+
+        private static boolean drawable(final double value) {
+            return Math.abs(value) <= MAX_MAGNITUDE;
+        }
+
         /**
          * A line of at most {@link #MAX_POINTS} points: consecutive points merged by averaging (exact for
          * the equal-width buckets of a queue series), each at the first merged x.
@@ -96,11 +203,19 @@ public final class Charts {
     /**
      * Writes {@code base}.png and {@code base}.svg; {@code xPattern} formats the x axis (DecimalFormat);
      * {@code zeroLabel} is the legend entry of the zeros on a logarithmic axis (unused on a linear one).
+     *
+     * @return null when the chart was drawn; why not when it was skipped (see the class comment)
      */
-    public static void save(final Path base, final String title, final String xTitle, final String xPattern,
+    public static String save(final Path base, final String title, final String xTitle, final String xPattern,
                      final String yTitle, final boolean logarithmicY, final String zeroLabel, final List<Line> lines)
         throws IOException {
-        write(base, chart(title, xTitle, xPattern, yTitle, logarithmicY, zeroLabel, lines));
+        final XYChart chart;
+        try {
+            chart = chart(title, xTitle, xPattern, yTitle, logarithmicY, zeroLabel, lines);
+        } catch (final Undrawable | RuntimeException e) {
+            return skipped(base, e);
+        }
+        return write(base, chart);
     }
 
     /**
@@ -115,9 +230,15 @@ public final class Charts {
      * Writes {@code base}.png and {@code base}.svg: a bar chart with the bars of {@code bars} side by side in
      * each of {@code groups} (each {@link Bars#y()} has one value per group), the value printed on each bar.
      */
-    public static void saveBars(final Path base, final String title, final List<String> groups, final String xTitle,
+    public static String saveBars(final Path base, final String title, final List<String> groups, final String xTitle,
                          final String yTitle, final List<Bars> bars) throws IOException {
-        write(base, barChart(title, groups, xTitle, yTitle, bars));
+        final CategoryChart chart;
+        try {
+            chart = barChart(title, groups, xTitle, yTitle, bars);
+        } catch (final RuntimeException e) {
+            return skipped(base, e);
+        }
+        return write(base, chart);
     }
 
     /** The chart {@link #saveBars} writes: one series per scheduler, its y axis from 0 to a round end. */
@@ -141,8 +262,9 @@ public final class Charts {
             final List<Double> y = new ArrayList<>();
             final List<Double> error = new ArrayList<>();
             for (int i = 0; i < groups.size(); i++) {
-                final double value = scheduler.y()[i];
-                final double half = scheduler.error() == null ? Double.NaN : scheduler.error()[i];
+                final double value = Math.abs(scheduler.y()[i]) <= MAX_MAGNITUDE ? scheduler.y()[i] : Double.NaN;
+                final double given = scheduler.error() == null ? Double.NaN : scheduler.error()[i];
+                final double half = Math.abs(given) <= MAX_MAGNITUDE ? given : Double.NaN;
                 // xchart leaves a null bar out, and a null error bar; NaN would draw a bar of no height with a
                 // label, and 0 an error bar of no width, as if the value had no spread
                 y.add(Double.isNaN(value) ? null : value);
@@ -161,21 +283,78 @@ public final class Charts {
         return chart;
     }
 
-    /** Writes {@code chart} as {@code base}.png and {@code base}.svg, the SVG's ids made stable. */
-    public static void write(final Path base, final IChart chart) throws IOException {
-        ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> {
-            try (OutputStream out = Files.newOutputStream(target)) {
-                ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", out);
-            }
+    /**
+     * Writes {@code chart} as {@code base}.png and {@code base}.svg, the SVG's ids made stable: drawn in memory
+     * first, on a thread of its own within {@link #DRAW_LIMIT}, then each file written and renamed into place.
+     *
+     * @return null when the chart was drawn; why not when it was skipped (nothing is written then)
+     */
+    public static String write(final Path base, final IChart chart) throws IOException {
+        return write(base, chart, DRAW_LIMIT);
+    }
+
+    static String write(final Path base, final IChart chart, final Duration limit) throws IOException {
+        final Drawn drawn;
+        try {
+            drawn = draw(chart, base.getFileName().toString(), limit);
+        } catch (final Undrawable e) {
+            return skipped(base, e);
+        }
+        ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> Files.write(target, drawn.png()));
+        ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"), drawn.svg());
+        return null;
+    }
+
+    /** A chart drawn in memory: its PNG bytes and SVG text. */
+    private record Drawn(byte[] png, String svg) {
+    }
+
+    /**
+     * Draws {@code chart} on a daemon thread, waiting at most {@code limit}: a drawing that does not end is
+     * left to itself (it writes nothing) and the chart is skipped.
+     */
+    private static Drawn draw(final IChart chart, final String name, final Duration limit) throws Undrawable {
+        final FutureTask<Drawn> task = new FutureTask<>(() -> {
+            final ByteArrayOutputStream png = new ByteArrayOutputStream();
+            ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", png);
+            final ByteArrayOutputStream svg = new ByteArrayOutputStream();
+            // what xchart's deprecated SVG encoder does: record the painting, then write it as SVG
+            final VectorGraphics2D graphics = new VectorGraphics2D();
+            chart.paint(graphics, chart.getWidth(), chart.getHeight());
+            new SVGProcessor().getDocument(graphics.getCommands(), new PageSize(0, 0, chart.getWidth(),
+                chart.getHeight())).writeTo(svg);
+            return new Drawn(png.toByteArray(), withoutNaNLines(stableIds(svg.toString(StandardCharsets.UTF_8), name)));
         });
-        final ByteArrayOutputStream svg = new ByteArrayOutputStream();
-        // what xchart's deprecated SVG encoder does: record the painting, then write it as SVG
-        final VectorGraphics2D graphics = new VectorGraphics2D();
-        chart.paint(graphics, chart.getWidth(), chart.getHeight());
-        new SVGProcessor().getDocument(graphics.getCommands(), new PageSize(0, 0, chart.getWidth(), chart.getHeight()))
-            .writeTo(svg);
-        ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"),
-            withoutNaNLines(stableIds(svg.toString(StandardCharsets.UTF_8), base.getFileName().toString())));
+        final Thread thread = new Thread(task, "stowage-chart-" + name);
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            return task.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (final TimeoutException e) {
+            task.cancel(true);
+            throw new Undrawable("drawing it took more than " + limit.toSeconds() + " s");
+        } catch (final ExecutionException e) {
+            throw new Undrawable(Messages.describe(e.getCause()));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            task.cancel(true);
+            throw new Undrawable("interrupted");
+        }
+    }
+
+    /**
+     * The reason {@code base} was skipped, after removing files of that name an earlier command drew (they
+     * would show what this one did not) and telling whoever collects skips on this thread.
+     */
+    private static String skipped(final Path base, final Exception why) throws IOException {
+        final String reason = why instanceof Undrawable ? why.getMessage() : Messages.describe(why);
+        Files.deleteIfExists(base.resolveSibling(base.getFileName() + ".png"));
+        Files.deleteIfExists(base.resolveSibling(base.getFileName() + ".svg"));
+        final List<String> skips = SKIPS.get();
+        if (skips != null) {
+            skips.add(base.getFileName() + ".png and .svg not drawn: " + reason);
+        }
+        return reason;
     }
 
     private static final Pattern NAN_LINE = Pattern.compile("<line [^>]*=\"NaN\"[^>]*/>\\R?");
@@ -209,15 +388,32 @@ public final class Charts {
         return out.toString();
     }
 
-    /** The chart {@link #save} writes: one series per line (named by its scheduler), then the zeros. */
+    /**
+     * The chart {@link #save} writes: one series per line (named by its scheduler), then the zeros; only the
+     * finite points of each line, and only lines with points.
+     *
+     * @throws Undrawable when no line has a point to draw, or an axis has no safe ends
+     */
     public static XYChart chart(final String title, final String xTitle, final String xPattern, final String yTitle,
-                         final boolean logarithmicY, final String zeroLabel, final List<Line> lines) {
+                         final boolean logarithmicY, final String zeroLabel, final List<Line> given)
+        throws Undrawable {
+        final List<Line> lines = new ArrayList<>();
+        for (final Line line : given) {
+            final Line finite = line.finite();
+            if (finite.x().length > 0) {
+                lines.add(finite);
+            }
+        }
+        if (lines.isEmpty()) {
+            throw new Undrawable(given.isEmpty() || given.stream().allMatch(line -> line.x().length == 0)
+                ? "no series has a point to draw" : "no point of any series is a finite number within " + MAX_MAGNITUDE);
+        }
         final XYChart chart = new XYChartBuilder().width(900).height(540).title(title).xAxisTitle(xTitle)
             .yAxisTitle(yTitle).build();
         final XYStyler styler = chart.getStyler();
         styler.setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         styler.setYAxisLogarithmic(logarithmicY);
-        styler.setXAxisDecimalPattern(xPattern);
+        styler.setXAxisDecimalPattern(scientific(extent(lines, true)) ? SCIENTIFIC : xPattern);
         // curves of queue sizes rise to the right, so over time (linear) the upper left is free; on a
         // logarithmic axis a curve may end in any corner (zeros at the floor, Fig. 13's LoTES at the lower
         // right, Fig. 8's Tetris windows at the floor on the right): below the plot the legend hides nothing
@@ -226,21 +422,27 @@ public final class Charts {
         // each interval in its scheduler's colour: black bars of crossing curves cannot be told apart
         styler.setErrorBarsColorSeriesColor(true);
         styler.setMarkerSize(lines.isEmpty() || lines.get(0).x().length <= 50 ? 6 : 0);
-        final double[] xBounds = roundBounds(extent(lines, true));
+        final double[] xBounds = safe(roundBounds(extent(lines, true)), "x");
         if (xBounds != null) {
             styler.setXAxisMin(xBounds[0]);
             styler.setXAxisMax(xBounds[1]);
         }
         if (!logarithmicY) {
-            final double[] yBounds = roundBounds(extent(lines, false));
+            final double[] yBounds = safe(roundBounds(extent(lines, false)), "y");
             if (yBounds != null) {
                 // values that are never negative (queues, times) keep the axis at 0 or above: an error bar
                 // that reaches below is cut by the frame, the CSV keeps the interval
                 styler.setYAxisMin(nonNegative(lines) ? Math.max(0, yBounds[0]) : yBounds[0]);
                 styler.setYAxisMax(yBounds[1]);
             }
+            if (scientific(extent(lines, false))) {
+                styler.setYAxisDecimalPattern(SCIENTIFIC);
+            }
         }
         final double floor = logarithmicY ? logFloor(lines) : Double.NaN;
+        if (logarithmicY && !(floor >= 1 / MAX_MAGNITUDE / 100)) {
+            throw new Undrawable("a value below " + 1 / MAX_MAGNITUDE + " cannot be drawn on a logarithmic axis");
+        }
         if (logarithmicY) {
             // plain numbers (0.01, 10,000) rather than xchart's 1E4; powers of ten below 0.001; the floor reads 0
             styler.setYAxisDecimalPattern("#,##0.###");
@@ -278,6 +480,20 @@ public final class Charts {
             chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor));
         }
         return chart;
+    }
+
+    /** Whether an axis over {@code extent} needs scientific labels: its values reach {@link #SCIENTIFIC_FROM}. */
+    static boolean scientific(final double[] extent) {
+        return extent != null && Math.max(Math.abs(extent[0]), Math.abs(extent[1])) >= SCIENTIFIC_FROM;
+    }
+
+    /** {@code bounds} when both are finite; an axis that cannot be drawn otherwise. */
+    private static double[] safe(final double[] bounds, final String axis) throws Undrawable {
+        if (bounds != null && !(Double.isFinite(bounds[0]) && Double.isFinite(bounds[1]) && bounds[0] < bounds[1])) {
+            throw new Undrawable("the " + axis + " axis has no finite range to draw (" + bounds[0] + " to " + bounds[1]
+                + ")");
+        }
+        return bounds;
     }
 
     /** Ticks a linear axis aims at: {@link #roundBounds} picks the 1-2-5 step that gives closest to this many. */
@@ -332,8 +548,9 @@ public final class Charts {
 
     /**
      * Round ends for an axis over {@code extent} ({min, max}): the multiples of {@link #roundStep} at or
-     * just outside it, so the data touch the frame at most; a single value gets a unit of its magnitude on
-     * either side. Null when {@code extent} is null.
+     * just outside it, so the data touch the frame at most; a single value, and values whose spread is less
+     * than a relative {@link #MIN_RELATIVE_SPAN} of their magnitude (xchart's ticks would not advance over
+     * it), get a unit of their magnitude on either side. Null when {@code extent} is null.
      */
     static double[] roundBounds(final double[] extent) {
         if (extent == null) {
@@ -341,8 +558,9 @@ public final class Charts {
         }
         double min = extent[0];
         double max = extent[1];
-        if (max - min <= Math.ulp(Math.max(Math.abs(min), Math.abs(max))) * 4) {
-            final double unit = min == 0 ? 1 : Math.pow(10, Math.floor(Math.log10(Math.abs(min))));
+        final double magnitude = Math.max(Math.abs(min), Math.abs(max));
+        if (!(max - min > MIN_RELATIVE_SPAN * magnitude) || magnitude < 1 / MAX_MAGNITUDE) {
+            final double unit = magnitude < 1 / MAX_MAGNITUDE ? 1 : Math.pow(10, Math.floor(Math.log10(magnitude)));
             min -= unit;
             max += unit;
         }
@@ -361,8 +579,10 @@ public final class Charts {
         if (Math.abs(value - floor) <= 1e-9 * floor) {
             return "0";
         }
-        // below 0.001 the plain pattern would print 0 (LoTES's response times reach 1e-7 h): powers of ten then
-        final String pattern = value != 0 && Math.abs(value) < 0.001 ? "0.##E0" : "#,##0.###";
+        // below 0.001 the plain pattern would print 0 (LoTES's response times reach 1e-7 h): powers of ten then,
+        // and from 1e12 on, where grouped digits would make labels too wide to fit
+        final String pattern = value != 0 && (Math.abs(value) < 0.001 || Math.abs(value) >= SCIENTIFIC_FROM) ? "0.##E0"
+            : "#,##0.###";
         return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
     }
 

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.sweep.ResultFiles;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * One self-contained HTML page ({@value #FILE}) for an output folder: headings, the command that made it, tables,
@@ -236,7 +237,7 @@ public final class HtmlReport {
             ours = false;
         }
         if (!ours) {
-            throw new IllegalArgumentException("invalid value for " + flag + ": '" + folder + "' holds an " + FILE
+            throw new InvalidValueException(flag, "'" + folder + "' holds an " + FILE
                 + " that stowage did not write (the report would replace it); use another directory");
         }
     }

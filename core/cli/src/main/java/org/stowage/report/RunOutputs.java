@@ -38,7 +38,8 @@ import de.siegmar.fastcsv.writer.CsvWriter;
  * </ul>
  * The CSV and JSON files are written again after each scheduler finishes, so a run that fails or is
  * interrupted keeps the results of every scheduler that finished before; the plot and the page come once
- * every scheduler has run.
+ * every scheduler has run. A plot that cannot be drawn ({@link Charts}: a run too short to have a queue
+ * series, say) is skipped, the page says why, and the caller is told.
  */
 public final class RunOutputs {
     public static final String RESULTS = "results.csv";
@@ -49,8 +50,15 @@ public final class RunOutputs {
     private RunOutputs() {
     }
 
-    public static void write(final Path directory, final String workload, final boolean toCompletion, final boolean plots,
-                      final Map<String, Object> inputs, final List<RunResult> results, final boolean complete)
+    /**
+     * Writes the run's files into {@code directory} (made if need be); the plot and the page only when
+     * {@code complete}.
+     *
+     * @return why the plot was not drawn, or null when it was (or none was asked for, or not yet)
+     */
+    public static String write(final Path directory, final String workload, final boolean toCompletion,
+                               final boolean plots, final Map<String, Object> inputs, final List<RunResult> results,
+                               final boolean complete)
         throws IOException {
         Files.createDirectories(directory);
         atomically(directory.resolve(RESULTS), target -> {
@@ -93,13 +101,15 @@ public final class RunOutputs {
         }
         summary.put("runs", runs);
         ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
+        String skipped = null;
         if (complete) {
             // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
             if (plots) {
-                RunPlots.queueOverTime(directory, workload, results);
+                skipped = RunPlots.queueOverTime(directory, workload, results);
             }
-            report(directory, workload, toCompletion, plots, inputs, results).write(directory);
+            report(directory, workload, toCompletion, plots, skipped, inputs, results).write(directory);
         }
+        return skipped;
     }
 
     /**
@@ -109,7 +119,8 @@ public final class RunOutputs {
      */
     @SuppressWarnings("unchecked")
     static HtmlReport report(final Path directory, final String workload, final boolean toCompletion,
-                             final boolean plots, final Map<String, Object> inputs, final List<RunResult> results)
+                             final boolean plots, final String skipped, final Map<String, Object> inputs,
+                             final List<RunResult> results)
         throws IOException {
         final HtmlReport page = new HtmlReport("stowage run: " + results.size() + " scheduler(s)");
         page.command((List<String>) inputs.get("command"));
@@ -123,16 +134,19 @@ public final class RunOutputs {
             + " to completion (the job completion time, JCT, of a batch). Every metric of every scheduler is in "
             + RESULTS + " and " + SUMMARY + ".");
         page.section("Queue length over time", "queue");
-        if (plots) {
+        final boolean drawn = plots && skipped == null;
+        if (drawn) {
             page.figure(directory, directory.resolve(QUEUE_PLOT + ".svg"),
                 "Total queue length (bucket means) of every scheduler; " + SERIES + " has the numbers.");
+        } else if (plots) {
+            page.paragraph("Not drawn: " + skipped + "; " + SERIES + " has the numbers.");
         } else {
             page.paragraph("Not drawn (--no-plots); " + SERIES + " has the numbers.");
         }
         page.section("Inputs", "inputs");
         page.inputs(inputs);
         page.section("Files", "files");
-        page.files(plots ? List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg")
+        page.files(drawn ? List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg")
             : List.of(RESULTS, SERIES, SUMMARY));
         return page;
     }

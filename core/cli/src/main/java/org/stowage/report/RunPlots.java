@@ -57,8 +57,9 @@ public final class RunPlots {
      *
      * @param workload the workload's one-line description, in the title when it is short (the HTML report and
      *                 summary.json have it whole)
+     * @return null when drawn; why not when the plot was skipped ({@link Charts})
      */
-    public static void queueOverTime(final Path directory, final String workload, final List<RunResult> results)
+    public static String queueOverTime(final Path directory, final String workload, final List<RunResult> results)
         throws IOException {
         final List<Charts.Line> lines = new ArrayList<>();
         for (final RunResult result : results) {
@@ -66,7 +67,7 @@ public final class RunPlots {
                 null));
         }
         final boolean log = wantsLog(lines);
-        Charts.save(directory.resolve(QUEUE), "Queue length over time" + (workload.length() <= 60 ? ": " + workload : ""),
+        return Charts.save(directory.resolve(QUEUE), "Queue length over time" + (workload.length() <= 60 ? ": " + workload : ""),
             "time", "#,##0.###",
             "total queue length (bucket mean)" + (log ? ", log scale" : ""), log, Charts.ZERO_LABEL, lines);
     }
@@ -77,7 +78,8 @@ public final class RunPlots {
      *
      * @param toCompletion whether every point runs to completion (then the makespan is drawn too)
      * @return the base names written, in {@link #MEASURES} order; empty when no axis is numeric with two
-     *         values or more (nothing to draw a curve along)
+     *         values or more (nothing to draw a curve along). A plot that cannot be drawn is left out and told
+     *         to whoever {@link Charts#collectingSkips collects} skips.
      */
     public static List<String> sweepMeasures(final Path directory, final Sweep sweep, final List<Sweep.Unit> units,
                                              final boolean toCompletion) throws IOException {
@@ -97,10 +99,12 @@ public final class RunPlots {
             }
             final boolean log = wantsLog(lines);
             final String title = measure.title(toCompletion);
-            Charts.save(directory.resolve(measure.metric().name()), title + " against " + axis.name()
+            final String skipped = Charts.save(directory.resolve(measure.metric().name()), title + " against " + axis.name()
                     + (sweep.replications() > 1 ? " (95% intervals over " + sweep.replications() + " replications)" : ""),
                 axis.name(), "#,##0.###", title + (log ? ", log scale" : ""), log, Charts.ZERO_LABEL, lines);
-            written.add(measure.metric().name());
+            if (skipped == null) {
+                written.add(measure.metric().name());
+            }
         }
         return written;
     }

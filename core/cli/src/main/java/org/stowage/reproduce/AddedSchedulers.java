@@ -14,6 +14,7 @@ import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * A figure with kernels of the user's added to its curves or rows ({@code reproduce --add-scheduler}): they
@@ -36,29 +37,31 @@ public final class AddedSchedulers implements Figure {
      * run the figure's workload at {@code scale}.
      *
      * @param option the command-line option named in messages
+     * @param runs   plans the runs the check makes (the command's, so the figure's runs reuse them)
      * @throws IllegalArgumentException in one line naming the option, the kernel and the figure, when the
      *                                  figure's schedulers are not kernels, a kernel is already one of them, or
      *                                  a kernel's requirements do not admit the figure's runs
      */
-    public static Figure of(final Figure base, final List<String> added, final Scale scale, final String option) {
+    public static Figure of(final Figure base, final List<String> added, final Scale scale, final String option,
+                            final PlannedRuns runs) {
         if (added.isEmpty()) {
             return base;
         }
         if (!base.takesAddedKernels()) {
-            throw new IllegalArgumentException("invalid value for " + option + ": " + base.name() + " has no per-kernel"
+            throw new InvalidValueException(option, base.name() + " has no per-kernel"
                 + " runs to add " + String.join(", ", added) + " to");
         }
         final Sweep sweep = base.sweep(scale, 0);
         final Sweep.Point first = sweep.points().get(0);
         for (final String kernel : added) {
             if (sweep.schedulers().contains(kernel)) {
-                throw new IllegalArgumentException("invalid value for " + option + ": " + kernel + " is already in "
+                throw new InvalidValueException(option, kernel + " is already in "
                     + base.name());
             }
             final RunSpec run = base.addedKernelRun(first, kernel, scale);
-            final String mismatch = mismatch(Kernels.definitionOf(kernel), run);
+            final String mismatch = mismatch(Kernels.definitionOf(kernel), run, runs);
             if (mismatch != null) {
-                throw new IllegalArgumentException("invalid value for " + option + ": " + kernel + " cannot run "
+                throw new InvalidValueException(option, kernel + " cannot run "
                     + base.name() + ": " + mismatch);
             }
         }
@@ -70,7 +73,7 @@ public final class AddedSchedulers implements Figure {
      * resources, time mode, power-of-two capacities, discrete job types in the model, and a plan a planner
      * can make from the model.
      */
-    static String mismatch(final KernelDefinition definition, final RunSpec run) {
+    static String mismatch(final KernelDefinition definition, final RunSpec run, final PlannedRuns runs) {
         final var requirements = definition.requirements();
         if (run.dimensions() > requirements.maxDimensions()) {
             return "it handles " + requirements.maxDimensions() + " resource(s), the figure's runs have "
@@ -87,7 +90,7 @@ public final class AddedSchedulers implements Figure {
         }
         if (requirements.planType() != null) {
             try {
-                PlannedRuns.planned(run);
+                runs.planned(run);
             } catch (final IllegalArgumentException e) {
                 return e.getMessage();
             }
@@ -144,8 +147,9 @@ public final class AddedSchedulers implements Figure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
-        return base.run(point, scheduler, scale);
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
+        return base.run(point, scheduler, scale, runs);
     }
 
     @Override

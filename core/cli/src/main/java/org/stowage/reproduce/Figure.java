@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 
 /**
@@ -50,8 +51,11 @@ public interface Figure {
     default void prepareInputs(final Scale scale, final long seed) {
     }
 
-    /** Runs {@code scheduler} at {@code point}: one unit of the sweep. Called concurrently; must not share mutable state. */
-    RunResult run(Sweep.Point point, String scheduler, Scale scale);
+    /**
+     * Runs {@code scheduler} at {@code point}: one unit of the sweep, its plans (if its kernel reads one) made
+     * by {@code runs}, which the sweep's units share. Called concurrently; must not share mutable state.
+     */
+    RunResult run(Sweep.Point point, String scheduler, Scale scale, PlannedRuns runs);
 
     /**
      * A relative estimate of the run's cost (see {@link Sweep.PointRunner#cost}); the same for every run

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 
+import org.stowage.terminal.InvalidValueException;
+
 /**
  * Every reproducible figure and table of the four papers, by name: the one registry that {@code reproduce}
  * dispatches through and its help, its errors and the docs' checks read. Each paper declares its figures
@@ -118,7 +120,7 @@ public final class Figures {
         if (paper != null) {
             return paper.figures();
         }
-        throw new IllegalArgumentException("invalid value for FIGURE: '" + name + "' (known: "
+        throw new InvalidValueException("FIGURE", "'" + name + "' (known: "
             + String.join(", ", names()) + ")");
     }
 }

@@ -16,6 +16,7 @@ import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
@@ -26,7 +27,6 @@ import org.stowage.sweep.Sweep;
 import org.stowage.theory.CapacityResult;
 import org.stowage.theory.JobTypes;
 import org.stowage.theory.MaxSupportableWorkload;
-import org.stowage.theory.ServerClasses;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
 

@@ -12,7 +12,10 @@ import java.util.Locale;
 import java.util.function.IntConsumer;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.report.Charts;
 import org.stowage.report.HtmlReport;
+import org.stowage.sweep.KernelFailure;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepEngine;
 
@@ -31,7 +34,7 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
     public static Reproduction run(final Figure figure, final Scale scale, final Path directory, final int threads,
                                    final long seed, final IntConsumer progress) {
         try (SweepEngine engine = SweepEngine.threads(threads)) {
-            return run(figure, scale, directory, engine, null, seed, progress);
+            return run(figure, scale, directory, engine, null, new PlannedRuns(), seed, progress);
         }
     }
 
@@ -39,15 +42,23 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
      * Runs {@code figure} at {@code scale} into {@code directory} on {@code engine}.
      *
      * @param portable rebuilds {@link #runner} in other JVMs (null when the engine runs units in this one)
+     * @param runs     plans the runs in this JVM (shared with whatever checked them before)
      */
     public static Reproduction run(final Figure figure, final Scale scale, final Path directory, final SweepEngine engine,
-                                   final Sweep.PortableRunner portable, final long seed, final IntConsumer progress) {
+                                   final Sweep.PortableRunner portable, final PlannedRuns runs, final long seed,
+                                   final IntConsumer progress) {
         final long start = System.nanoTime();
         final Sweep sweep = figure.sweep(scale, seed);
-        final Sweep.Outcome outcome = sweep.run(directory, new Sweep.Work(runner(figure, scale), portable), engine,
+        final Sweep.Outcome ran = sweep.run(directory, new Sweep.Work(runner(figure, scale, runs), portable), engine,
             Integer.MAX_VALUE, progress);
+        final Sweep.Outcome outcome;
         try {
-            figure.render(directory, sweep, outcome.finished());
+            // a plot that cannot be drawn is skipped, and said so in the figure's notes: the results stand
+            final List<String> skipped = Charts.collectingSkips(() -> figure.render(directory, sweep, ran.finished()));
+            final List<String> notes = new ArrayList<>(ran.notes());
+            skipped.forEach(skip -> notes.add("note: " + skip));
+            outcome = new Sweep.Outcome(ran.units(), ran.executed(), ran.skipped(), ran.complete(), ran.finished(),
+                List.copyOf(notes));
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write " + figure.name() + " into " + directory + ": " + e.getMessage(), e);
         }
@@ -58,12 +69,16 @@ public record Reproduction(Figure figure, Sweep sweep, Sweep.Outcome outcome, Li
         return new Reproduction(figure, sweep, outcome, List.copyOf(claims), (System.nanoTime() - start) / 1e9);
     }
 
-    /** The runs of {@code figure} at {@code scale}, with the figure's cost estimate. */
-    public static Sweep.PointRunner runner(final Figure figure, final Scale scale) {
+    /** The runs of {@code figure} at {@code scale}, planned by {@code runs}, with the figure's cost estimate. */
+    public static Sweep.PointRunner runner(final Figure figure, final Scale scale, final PlannedRuns runs) {
         return new Sweep.PointRunner() {
             @Override
             public RunResult run(final Sweep.Point point, final String scheduler) {
-                return figure.run(point, scheduler, scale);
+                try {
+                    return figure.run(point, scheduler, scale, runs);
+                } catch (final KernelFailure failure) {
+                    throw failure.at("in " + figure.name() + " " + point.where());
+                }
             }
 
             @Override

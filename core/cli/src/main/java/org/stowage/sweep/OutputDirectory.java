@@ -1,14 +1,19 @@
 package org.stowage.sweep;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 import org.stowage.core.Messages;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * Checks an output directory before any work is done, so a bad {@code --out} costs nothing: the path must
@@ -63,6 +68,7 @@ public final class OutputDirectory {
         final String text = directory.toString();
         Path existing = directory.toAbsolutePath();
         while (!Files.exists(existing)) {
+            notDangling(existing, flag, text);
             existing = existing.getParent();
             if (existing == null) {
                 throw error(flag, text, "cannot be created (no existing directory on its path)");
@@ -82,10 +88,78 @@ public final class OutputDirectory {
         }
     }
 
+    /**
+     * Holds {@code directory} for this command until closed: a lock on {@value #LOCK} in it, so a second
+     * command writing into the same directory (two sweeps into one --out, in two terminals) is refused up
+     * front, not left to fail late on a shared temporary file. The lock file stays (an empty file; removing
+     * it would race with the next command's lock); the operating system lets the lock go when the process
+     * ends, however it ends.
+     *
+     * @throws IllegalArgumentException one line naming {@code flag} when another command holds the directory
+     */
+    public static Held lock(final Path directory, final String flag) {
+        final String text = directory.toString();
+        final FileChannel channel;
+        try {
+            channel = FileChannel.open(directory.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (final IOException e) {
+            throw error(flag, text, "cannot be locked (" + reason(e) + ")");
+        }
+        FileLock lock = null;
+        try {
+            lock = channel.tryLock();
+        } catch (final OverlappingFileLockException e) {
+            // held by this JVM already
+        } catch (final IOException e) {
+            close(channel);
+            throw error(flag, text, "cannot be locked (" + reason(e) + ")");
+        }
+        if (lock == null) {
+            close(channel);
+            throw error(flag, text, "is being written by another stowage command (it holds " + LOCK + " there); wait"
+                + " for it to end, or give another directory");
+        }
+        return () -> close(channel);
+    }
+
+    /** A directory held by {@link #lock} until closed. */
+    public interface Held extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** The lock file of {@link #lock}. */
+    public static final String LOCK = ".stowage.lock";
+
+    private static void close(final FileChannel channel) {
+        try {
+            channel.close();
+        } catch (final IOException ignored) {
+            // the lock is refused either way
+        }
+    }
+
+    /** Refuses a dangling symbolic link on the way to the directory: it could never be created there. */
+    private static void notDangling(final Path path, final String flag, final String text) {
+        if (Files.isSymbolicLink(path)) {
+            String target;
+            try {
+                target = Files.readSymbolicLink(path).toString();
+            } catch (final IOException e) {
+                target = "?";
+            }
+            throw error(flag, text, "cannot be created: " + Messages.printable(path.toString()) + " is a symbolic link to "
+                + Messages.printable(target) + ", which does not exist");
+        }
+    }
+
     private static void checkOwner(final Path directory, final Owner owner, final String flag) {
         final String text = directory.toString();
         if (text.isBlank()) {
             throw error(flag, text, "is an empty path (give a directory, e.g. --out results)");
+        }
+        if (!Files.exists(directory)) {
+            notDangling(directory.toAbsolutePath(), flag, text);
         }
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw error(flag, text, "exists and is not a directory");
@@ -116,7 +190,7 @@ public final class OutputDirectory {
     }
 
     private static IllegalArgumentException error(final String flag, final String directory, final String reason) {
-        return new IllegalArgumentException((flag == null ? "output directory" : "invalid value for " + flag + ":")
-            + " '" + directory + "' " + reason);
+        return flag == null ? new IllegalArgumentException("output directory '" + directory + "' " + reason)
+            : new InvalidValueException(flag, "'" + directory + "' " + reason);
     }
 }

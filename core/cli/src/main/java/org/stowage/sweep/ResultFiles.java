@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,9 +16,28 @@ import de.siegmar.fastcsv.writer.LineDelimiter;
 /**
  * How result files are written: deterministic number text, LF-terminated CSV, indented JSON, and
  * write-then-rename so that no reader ever sees half a file.
+ *
+ * <p>No half-written temporary is left behind either: one whose writer fails is deleted at once, and those
+ * being written when the JVM is told to stop (Ctrl-C, SIGTERM) are deleted by a shutdown hook. The set of
+ * temporaries in flight is the process's (the hook is), shared by every thread and thread-safe.
  */
 public final class ResultFiles {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Temporaries being written now, deleted if the JVM stops before they are renamed. */
+    private static final Set<Path> IN_FLIGHT = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (final Path temporary : IN_FLIGHT) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (final IOException ignored) {
+                    // the JVM is stopping; nothing more can be done about it
+                }
+            }
+        }, "stowage-temporaries"));
+    }
 
     private ResultFiles() {
     }
@@ -50,11 +71,29 @@ public final class ResultFiles {
         void write(Path target) throws IOException;
     }
 
-    /** Writes through {@code writer} to a sibling temporary file, then renames it over {@code target}. */
+    /**
+     * Writes through {@code writer} to a sibling temporary file, then renames it over {@code target}; the
+     * temporary is deleted if the writer or the rename fails, or the JVM stops first.
+     */
     public static void atomically(final Path target, final FileWriter writer) throws IOException {
         final Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-        writer.write(temporary);
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        IN_FLIGHT.add(temporary);
+        boolean moved = false;
+        try {
+            writer.write(temporary);
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            moved = true;
+        } finally {
+            if (!moved) {
+                Files.deleteIfExists(temporary);
+            }
+            IN_FLIGHT.remove(temporary);
+        }
+    }
+
+    /** The temporaries being written now (tests). */
+    static Set<Path> inFlight() {
+        return Set.copyOf(IN_FLIGHT);
     }
 
     /** Writes {@code text} to {@code target} atomically. */

@@ -132,6 +132,13 @@ public final class Sweep {
             return Double.parseDouble(value);
         }
 
+        /** {@code at intensity=0.9, replication 0}: where this point is, for a message. */
+        public String where() {
+            final StringBuilder text = new StringBuilder("at ");
+            coordinates.forEach((axis, value) -> text.append(axis).append('=').append(value).append(", "));
+            return text.append("replication ").append(replication).toString();
+        }
+
         public String text(final String axis) {
             final String value = coordinates.get(axis);
             if (value == null) {

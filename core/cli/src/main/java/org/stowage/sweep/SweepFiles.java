@@ -4,10 +4,12 @@ import static org.stowage.sweep.ResultFiles.csv;
 import static org.stowage.sweep.ResultFiles.number;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -69,6 +71,22 @@ public final class SweepFiles {
         if (!Files.exists(file)) {
             ResultFiles.writeString(file, manifest);
         }
+    }
+
+    /**
+     * Finished unit files in {@code directory}/runs: what an interrupted sweep or figure keeps (0 when there is
+     * no such folder, or it cannot be read).
+     */
+    public static long finishedOnDisk(final Path directory) {
+        long count = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.resolve(RUNS), "u-*.json")) {
+            for (final Iterator<Path> each = files.iterator(); each.hasNext(); each.next()) {
+                count++;
+            }
+        } catch (final IOException e) {
+            return 0;
+        }
+        return count;
     }
 
     private static Path unitFile(final Path directory, final Sweep.Unit unit) {

@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -29,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.terminal.Progress;
 import org.stowage.traces.TraceSources.Check;
 import org.stowage.traces.TraceSources.RemoteFile;
@@ -36,25 +38,35 @@ import org.stowage.traces.TraceSources.Source;
 
 /**
  * Downloads a trace's files over HTTP(S) with {@link HttpClient}, resuming a partial file with an HTTP
- * Range request, and verifies each one before it takes its final name.
+ * Range request only where a published SHA-256 will check the result, and verifies each one before it
+ * takes its final name.
  *
- * <p>A file being fetched is written to {@code NAME.part}; only once its SHA-256 matches the published one
- * (or, where the source publishes none, its size matches) is it renamed to {@code NAME}, atomically where the
- * file system allows. So a file under its final name has passed the check; a {@code .part} left by an
- * interrupted or truncated transfer is resumed by the next run; one that fails the check is deleted (it
- * cannot be resumed into anything good). A final file already present is verified again, never trusted.
+ * <p>A file being fetched is written to {@code NAME.part}; only once it passes the check it claims is it
+ * renamed to {@code NAME}, atomically where the file system allows: its SHA-256 against the published one;
+ * where the source publishes none, its size against the published size; where there is no published size
+ * either, its size against the length the server declared for this transfer. So a file under its final name
+ * has passed its check. A {@code .part} is resumed only for a source with a published SHA-256, which will
+ * catch any splice (a {@code .part} left by another mirror, or a 416 reply that claims it complete); for any
+ * other source it is started again. A download that nothing can verify (no published checksum or size, and
+ * a body without a declared length) never takes the final name: it is kept as {@code NAME.unverified} and
+ * the fetch fails, saying so. A {@code .part} that is a symbolic link is refused, never written through;
+ * the file is opened without following links. A final file already present is verified again, never trusted.
  *
- * <p>Errors: a checksum or size mismatch, a checksum file that does not list a file, or a final file that
- * fails its check is an {@link IllegalArgumentException} (one line, exit 2); a transfer that fails (HTTP
- * status, a connection that drops, a short body) is a {@link TraceFetchFailure} (one line, exit 1) that says
- * the partial file was kept and that rerunning resumes. A body that sends nothing for the idle limit (60 s by
- * default) is such a cut. Not thread-safe; one per command.
+ * <p>Errors: a checksum file that does not list a file, a final file that fails its check, or a {@code .part}
+ * that is a symbolic link is an {@link IllegalArgumentException} (one line, exit 2), found before any byte
+ * is downloaded when the command checks first ({@link #existing}, {@link #checkPartial}); a download that
+ * fails its check is deleted, and a transfer that fails (HTTP status, a connection that drops, a short body)
+ * keeps its partial file where a resume can be checked: each a {@link TraceFetchFailure} (one line, exit 1)
+ * that says what was kept. A body that sends nothing for the idle limit (60 s by default) is such a cut. Not
+ * thread-safe; one per command.
  */
 public final class TraceDownloader {
     /** A line of a sha256sum file: 64 hex digits, a space, then a space or '*' (binary mode), then the path. */
     private static final Pattern CHECKSUM_LINE = Pattern.compile("([0-9a-fA-F]{64}) [ *](.+)");
     private static final int BUFFER_BYTES = 1 << 16;
     static final String PARTIAL_SUFFIX = ".part";
+    /** The name a download that nothing could verify is kept under. */
+    public static final String UNVERIFIED_SUFFIX = ".unverified";
     private static final String USER_AGENT = "stowage/0.1.0 (traces fetch; java.net.http)";
 
     /** How long a transfer may go without a byte before it is given up as stalled. */
@@ -165,40 +177,86 @@ public final class TraceDownloader {
      */
     public String fetch(final String baseUrl, final RemoteFile file, final String sha256, final Path target) {
         final URI uri = uri(baseUrl, file.remotePath());
-        if (Files.isRegularFile(target)) {
-            final String problem = problem(target, file, sha256, -1);
-            if (problem != null) {
-                throw new IllegalArgumentException(target + " is already there but " + problem
-                    + "; delete it to fetch it again");
-            }
-            return target + ": already there, " + (sha256 == null && file.size() < 0
-                ? "not checked (no checksum or size is published; delete it to fetch it again)"
-                : verifiedBy(file, sha256, size(target), -1));
+        final String there = existing(file, sha256, target);
+        if (there != null) {
+            return there;
         }
-        final Path partial = target.resolveSibling(target.getFileName() + PARTIAL_SUFFIX);
+        final Path partial = checkPartial(target);
         try {
             Files.createDirectories(target.getParent());
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create " + target.getParent() + ": " + e.getMessage(), e);
         }
-        final long declared = download(uri, partial, file);
+        final long declared = download(uri, partial, file, sha256 != null);
         final String problem = problem(partial, file, sha256, declared);
         if (problem != null) {
             delete(partial);
-            throw new IllegalArgumentException(uri + ": the download " + problem + "; it was deleted, nothing kept");
+            throw new TraceFetchFailure(uri + ": the download " + problem + "; it was deleted, nothing kept", null);
         }
-        try {
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (final IOException e) {
-            try {
-                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-            } catch (final IOException again) {
-                throw new UncheckedIOException("cannot rename " + partial + " to " + target + ": " + again.getMessage(),
-                    again);
-            }
+        if (sha256 == null && file.size() < 0 && declared < 0) {
+            // nothing verifies these bytes: never the trace's name, which a reader would trust
+            final Path unverified = target.resolveSibling(target.getFileName() + UNVERIFIED_SUFFIX);
+            rename(partial, unverified);
+            throw new TraceFetchFailure(uri + ": " + String.format(Locale.ROOT, "%,d", size(unverified)) + " bytes kept"
+                + " as " + unverified + ", NOT verified: no checksum or size is published and the server declared no"
+                + " length; check it and rename it to " + target.getFileName() + " to use it", null);
         }
+        rename(partial, target);
         return target + ": " + String.format(Locale.ROOT, "%,d", size(target)) + " bytes, "
             + verifiedBy(file, sha256, size(target), declared);
+    }
+
+    /**
+     * What to say of {@code target} when it is there already and passes its check (it is never downloaded
+     * again); null when it is not there.
+     *
+     * @throws IllegalArgumentException when it is there and fails its check (it is never trusted, nor replaced)
+     */
+    public String existing(final RemoteFile file, final String sha256, final Path target) {
+        if (!Files.isRegularFile(target)) {
+            return null;
+        }
+        final String problem = problem(target, file, sha256, -1);
+        if (problem != null) {
+            throw new IllegalArgumentException(target + " is already there but " + problem
+                + "; delete it to fetch it again");
+        }
+        return target + ": already there, " + (sha256 == null && file.size() < 0
+            ? "not checked (no checksum or size is published; delete it to fetch it again)"
+            : verifiedBy(file, sha256, size(target), -1));
+    }
+
+    /**
+     * The partial file of {@code target}, after checking that it is not a symbolic link: a download is never
+     * written through one (into wherever it points).
+     *
+     * @throws IllegalArgumentException naming the link and its target when it is one
+     */
+    public static Path checkPartial(final Path target) {
+        final Path partial = target.resolveSibling(target.getFileName() + PARTIAL_SUFFIX);
+        if (Files.isSymbolicLink(partial)) {
+            String to;
+            try {
+                to = Files.readSymbolicLink(partial).toString();
+            } catch (final IOException e) {
+                to = "?";
+            }
+            throw new IllegalArgumentException(partial + " is a symbolic link (to " + to + "); a download is never"
+                + " written through one: remove it and rerun");
+        }
+        return partial;
+    }
+
+    private static void rename(final Path from, final Path to) {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (final IOException e) {
+            try {
+                Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+            } catch (final IOException again) {
+                throw new UncheckedIOException("cannot rename " + from + " to " + to + ": " + again.getMessage(), again);
+            }
+        }
     }
 
     /** How a file that passed {@link #problem} was verified, in words ({@code declared} -1 when not known). */
@@ -240,15 +298,17 @@ public final class TraceDownloader {
     }
 
     /**
-     * Downloads {@code uri} into {@code partial}, continuing after the bytes it already holds when the server
-     * honours the Range request (206), starting over when it sends the whole file (200).
+     * Downloads {@code uri} into {@code partial}: when {@code resumable} (a published SHA-256 will check the
+     * result), continuing after the bytes it already holds if the server honours the Range request (206),
+     * starting over when it sends the whole file (200); otherwise always from the first byte, any partial
+     * file deleted first (nothing could tell a good prefix from a spliced one).
      *
      * @return the file's total length as the server declared it, or -1 when it did not
      */
-    private long download(final URI uri, final Path partial, final RemoteFile file) {
-        long have = Files.isRegularFile(partial) ? size(partial) : 0;
-        if (file.size() >= 0 && have > file.size()) {
-            // longer than the published file: cannot be a prefix of it
+    private long download(final URI uri, final Path partial, final RemoteFile file, final boolean resumable) {
+        long have = Files.isRegularFile(partial, LinkOption.NOFOLLOW_LINKS) ? size(partial) : 0;
+        if (!resumable || file.size() >= 0 && have > file.size()) {
+            // not checkable after a splice, or longer than the published file (cannot be a prefix of it)
             delete(partial);
             have = 0;
         }
@@ -287,7 +347,7 @@ public final class TraceDownloader {
         try (watch;
              InputStream body = response.body();
              OutputStream sink = Files.newOutputStream(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                 start == 0 ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+                 start == 0 ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS);
              Progress bar = progress && expected > 0 ? Progress.ofBytes(
                  Path.of(file.localPath()).getFileName().toString(), expected) : Progress.silent()) {
             final byte[] buffer = new byte[BUFFER_BYTES];
@@ -301,10 +361,10 @@ public final class TraceDownloader {
         } catch (final IOException e) {
             throw stopped(uri, partial, written, expected, watch.stalled()
                 ? "no data for " + BigDecimal.valueOf(idleLimit.toMillis(), 3).stripTrailingZeros().toPlainString() + " s"
-                : describe(e));
+                : describe(e), resumable);
         }
         if (total >= 0 && written < total) {
-            throw stopped(uri, partial, written, total, "the body ended early");
+            throw stopped(uri, partial, written, total, "the body ended early", resumable);
         }
         return total;
     }
@@ -353,10 +413,15 @@ public final class TraceDownloader {
     }
 
     private static TraceFetchFailure stopped(final URI uri, final Path partial, final long written, final long expected,
-                                          final String why) {
+                                          final String why, final boolean resumable) {
+        if (!resumable) {
+            // a partial file no check could vouch for after a resume: gone, and the next run starts over
+            delete(partial);
+        }
         return new TraceFetchFailure(uri + ": the transfer stopped after " + String.format(Locale.ROOT, "%,d", written)
             + (expected >= 0 ? " of " + String.format(Locale.ROOT, "%,d", expected) : "") + " bytes (" + why + "); "
-            + partial + " was kept: rerun the same command to resume", null);
+            + (resumable ? partial + " was kept: rerun the same command to resume" : "nothing was kept (this source"
+            + " publishes no SHA-256 to check a resumed file against): rerun the same command to start again"), null);
     }
 
     /** The first byte of a 206 response's {@code Content-Range: bytes A-B/T}. */
@@ -425,11 +490,11 @@ public final class TraceDownloader {
         try {
             final URI uri = new URI(base + path);
             if (!"https".equals(uri.getScheme()) && !"http".equals(uri.getScheme())) {
-                throw new IllegalArgumentException("invalid value for --base-url: '" + base + "' (an http or https URL)");
+                throw new InvalidValueException("--base-url", "'" + base + "' (an http or https URL)");
             }
             return uri;
         } catch (final URISyntaxException e) {
-            throw new IllegalArgumentException("invalid value for --base-url: '" + base + "': " + e.getReason(), e);
+            throw new InvalidValueException("--base-url", "'" + base + "': " + e.getReason(), e);
         }
     }
 

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.terminal.InvalidValueException;
+
 /**
  * Where the public traces that Stowage reads are published, and how a download of each is verified: the
  * table behind {@code stowage traces fetch} (docs/TRACES.md, "Getting the traces", lists the same rows with
@@ -84,7 +86,7 @@ public final class TraceSources {
     public static Source byName(final String name) {
         final Source source = SOURCES.get(name.toLowerCase(Locale.ROOT));
         if (source == null) {
-            throw new IllegalArgumentException("invalid value for TRACE: '" + name + "' (known: "
+            throw new InvalidValueException("TRACE", "'" + name + "' (known: "
                 + String.join(", ", names()) + ")");
         }
         return source;
@@ -170,7 +172,7 @@ public final class TraceSources {
     }
 
     private static IllegalArgumentException partsError(final String text, final String reason) {
-        return new IllegalArgumentException("invalid value for --parts: '" + text + "': " + reason
+        return new InvalidValueException("--parts", "'" + text + "': " + reason
             + " (parts are N, A-B or a comma-separated list of them, in 0-" + (GOOGLE_PARTS - 1) + ")");
     }
 

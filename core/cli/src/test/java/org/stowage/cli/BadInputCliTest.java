@@ -21,6 +21,7 @@ import org.stowage.cli.plan.MemoryCheck;
 import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.core.experiment.MemoryEstimate;
+import org.stowage.sweep.PlannedRuns;
 
 import picocli.CommandLine;
 
@@ -139,7 +140,7 @@ class BadInputCliTest {
             final String[] args = Stream.concat(Stream.of("run"), command.stream()).toArray(String[]::new);
             final RunCommand runCommand = (RunCommand) commandLine.parseArgs(args).subcommand().commandSpec().userObject();
             final WorkloadPlan plan = WorkloadPlan.of(runCommand.workload.settings(),
-                new WorkloadPlan.Context(ONE_GIB, List.of("BF-J"), new TraceWorkloadPlan.Cache()));
+                new WorkloadPlan.Context(ONE_GIB, List.of("BF-J"), new TraceWorkloadPlan.Cache(), new PlannedRuns()));
             MemoryCheck.require(plan.memory(), 1, ONE_GIB, null);
             assertTrue(plan.memory().bytes() < ONE_GIB / 2, String.join(" ", args) + ": " + plan.memory().bytes());
         }

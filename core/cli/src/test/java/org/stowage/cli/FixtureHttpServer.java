@@ -33,6 +33,7 @@ final class FixtureHttpServer implements AutoCloseable {
     private final List<String> requests = new ArrayList<>();
     private final Map<String, Long> cutAfter = new ConcurrentHashMap<>();
     private volatile boolean ignoreRanges;
+    private volatile boolean refuseRanges;
     private volatile boolean chunked;
     private final Map<String, Long> stallAfter = new ConcurrentHashMap<>();
     private final CountDownLatch closing = new CountDownLatch(1);
@@ -75,6 +76,11 @@ final class FixtureHttpServer implements AutoCloseable {
         ignoreRanges = true;
     }
 
+    /** Answer every Range request with 416 and no Content-Range, as a hostile mirror may (claiming it is all there). */
+    void refuseRanges() {
+        refuseRanges = true;
+    }
+
     /** From now on whole files are sent chunked, with no Content-Length (the server declares no length). */
     void sendChunked() {
         chunked = true;
@@ -97,6 +103,10 @@ final class FixtureHttpServer implements AutoCloseable {
                 return;
             }
             final byte[] bytes = Files.readAllBytes(file);
+            if (range != null && refuseRanges) {
+                exchange.sendResponseHeaders(416, -1);
+                return;
+            }
             int from = 0;
             final Matcher matcher = range == null || ignoreRanges ? null : RANGE.matcher(range);
             if (matcher != null && matcher.matches()) {

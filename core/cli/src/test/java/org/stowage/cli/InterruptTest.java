@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -14,12 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stowage.sweep.SweepFiles;
 
 /**
  * Case 23 of issue 11: Ctrl-C (SIGINT) used to exit 130 without a word. Now a sweep says how many runs are
@@ -41,12 +45,12 @@ class InterruptTest {
         args.addAll(List.of("--out", directory.toString()));
         final Process process = start(args);
         final Path runs = directory.resolve("runs");
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (SweepCommand.finishedOnDisk(directory) < 2 && process.isAlive() && System.nanoTime() < deadline) {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        while (SweepFiles.finishedOnDisk(directory) < 2 && process.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         assumeTrue(process.isAlive(), "the sweep ended before it could be interrupted");
-        final long before = SweepCommand.finishedOnDisk(directory);
+        final long before = SweepFiles.finishedOnDisk(directory);
         interrupt(process);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits after SIGINT");
         final String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -55,7 +59,11 @@ class InterruptTest {
             + Pattern.quote(runs.toString()) + "; rerun the same command to resume\\R").matcher(stderr);
         assertTrue(note.matches(), stderr);
         final long told = Long.parseLong(note.group(1));
-        assertTrue(told >= before && told <= SweepCommand.finishedOnDisk(directory), told + " vs " + before);
+        assertTrue(told >= before && told <= SweepFiles.finishedOnDisk(directory), told + " vs " + before);
+        try (var files = Files.walk(directory)) {
+            // issue 39: a file being written when the signal came is whole or gone, never a temporary left behind
+            assertEquals(List.of(), files.filter(path -> path.toString().endsWith(".tmp")).toList());
+        }
 
         final StringWriter out = new StringWriter();
         final StringWriter err = new StringWriter();
@@ -71,9 +79,27 @@ class InterruptTest {
     void anInterruptedRunSaysNothingWasWritten() throws IOException, InterruptedException {
         final Path directory = temp.resolve("run");
         final Process process = start(List.of("run", "--horizon", "9000000000000", "--lambda", "0.001", "--out",
-            directory.toString()));
-        Thread.sleep(3000);
-        assumeTrue(process.isAlive(), "the run ended before it could be interrupted");
+            directory.toString()), ProcessBuilder.Redirect.PIPE);
+        // the signal that the run has started: its table's header (printed once the command says what it keeps),
+        // however long the JVM takes to start on a loaded machine; never a fixed sleep
+        final CountDownLatch started = new CountDownLatch(1);
+        final Thread reader = new Thread(() -> {
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = lines.readLine()) != null) {
+                    if (line.startsWith("scheduler ")) {
+                        started.countDown();
+                    }
+                }
+            } catch (final IOException e) {
+                // the process is gone: the assumption below says so
+            }
+        }, "interrupt-test-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        assumeTrue(started.await(300, TimeUnit.SECONDS) && process.isAlive(),
+            "the run ended (or never started) before it could be interrupted");
         interrupt(process);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits after SIGINT");
         final String stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -84,12 +110,16 @@ class InterruptTest {
     }
 
     private static Process start(final List<String> args) throws IOException {
+        return start(args, ProcessBuilder.Redirect.DISCARD);
+    }
+
+    private static Process start(final List<String> args, final ProcessBuilder.Redirect output) throws IOException {
         assumeTrue(new File("/bin/kill").canExecute() || new File("/usr/bin/kill").canExecute(), "needs POSIX kill");
         final List<String> command = new ArrayList<>(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp",
             System.getProperty("java.class.path"), StowageCli.class.getName()));
         command.addAll(args);
-        return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return new ProcessBuilder(command).redirectOutput(output).start();
     }
 
     private static void interrupt(final Process process) throws IOException, InterruptedException {

@@ -14,7 +14,7 @@ import org.stowage.cli.spec.ServiceSpec;
 import org.stowage.cli.spec.SizesSpec;
 import org.stowage.cli.spec.SpecException;
 import org.stowage.core.Units;
-import org.stowage.theory.ServerClasses;
+import org.stowage.core.model.ServerClasses;
 
 /** The spec types every command shares: what they accept, what they refuse, and the numbers they derive. */
 class SpecsTest {
@@ -30,7 +30,7 @@ class SpecsTest {
             2_000_000, 500_000, 2_000_000}, groups.packedCapacities(UNITS, 1));
         final ServerClasses classes = groups.classes(UNITS, new double[] {1}, "--capacity", "1");
         assertEquals(2, classes.count());
-        assertEquals(3, classes.servers(1));
+        assertEquals(3, classes.size(1));
         assertArrayEquals(new int[] {1_000_000, 1_000_000}, ServersSpec.parse("2").packedCapacities(UNITS, 1));
         assertArrayEquals(new int[] {1_000_000, 1_000_000, 1_000_000}, ServersSpec.parse("ec2:1").packedCapacities(UNITS, 1));
     }

@@ -210,7 +210,7 @@ class TracesFetchCommandTest {
         // part 1 changes on the server after its checksum was published
         Files.write(served.resolve(PART1), gzip("2000000,,100,0,m1,1,u,0,0,0.5,0.25,0,0\n".getBytes(
             StandardCharsets.US_ASCII)));
-        assertOneLine(2, "stowage traces fetch: " + server.baseUrl() + PART1 + ": the download has SHA-256 "
+        assertOneLine(1, "stowage traces fetch: " + server.baseUrl() + PART1 + ": the download has SHA-256 "
             + TraceDownloader.sha256(served.resolve(PART1)) + ", not the published ", fetch("google2011", "--parts", "0-1"));
         assertTrue(err.toString().endsWith("; it was deleted, nothing kept\n"), err.toString());
         assertTrue(Files.exists(local(PART0)), "the good part before it stays");
@@ -316,20 +316,80 @@ class TracesFetchCommandTest {
         assertFalse(server.requests().contains("SHA256SUM"), server.requests().toString());
     }
 
+    /**
+     * Issue 39: a download nothing can verify (no published checksum or size, a body without a declared
+     * length) never takes the trace's name, which a reader would trust: it is kept as NAME.unverified and
+     * the fetch fails saying so; a rerun starts again, never resuming.
+     */
     @Test
-    void aFileWithNothingToCheckAgainstIsSaidToBeUnverified() throws IOException {
+    void aFileWithNothingToCheckAgainstIsKeptUnderAnUnverifiedName() throws IOException {
         Files.createDirectories(served.resolve("l_hpc2n"));
         final byte[] log = randomBytes(3_000, 6);
         Files.write(served.resolve("l_hpc2n/HPC2N-2002-2.2-cln.swf.gz"), log);
         server.sendChunked();
-        assertEquals(0, fetch("swf-hpc2n"), err.toString());
         final Path target = to.resolve("swf/HPC2N-2002-2.2-cln.swf.gz");
-        assertTrue(out.toString().contains(target + ": 3,000 bytes, NOT verified: no checksum or size is published,"
-            + " and the server declared no length"), out.toString());
-        assertArrayEquals(log, Files.readAllBytes(target));
+        final Path unverified = Path.of(target + ".unverified");
+        assertOneLine(1, "stowage traces fetch: " + server.baseUrl() + "l_hpc2n/HPC2N-2002-2.2-cln.swf.gz: 3,000 bytes"
+            + " kept as " + unverified + ", NOT verified: no checksum or size is published and the server declared no"
+            + " length; check it and rename it to HPC2N-2002-2.2-cln.swf.gz to use it", fetch("swf-hpc2n"));
+        assertFalse(Files.exists(target), "never the trace's name");
+        assertArrayEquals(log, Files.readAllBytes(unverified));
+        assertFalse(Files.exists(Path.of(target + ".part")));
+        // the user vouches for it by renaming it: from then on it is there, not checked
+        Files.move(unverified, target);
         assertEquals(0, fetch("swf-hpc2n"), err.toString());
         assertTrue(out.toString().contains(target + ": already there, not checked (no checksum or size is published;"
             + " delete it to fetch it again)"), out.toString());
+    }
+
+    /** Issue 39: where nothing but a size checks a file, a .part (another mirror's, say) is never resumed. */
+    @Test
+    void aPartialFileIsNeverSplicedWhereNoChecksumWouldCatchIt() throws IOException {
+        Files.createDirectories(served.resolve("l_nasa_ipsc"));
+        final byte[] nasa = randomBytes(207_976, 9);
+        Files.write(served.resolve("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), nasa);
+        Files.createDirectories(to.resolve("swf"));
+        // the right length minus a tail, but other bytes: a resume would splice it into a file of the right size
+        Files.write(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz.part"), randomBytes(100_000, 10));
+        assertEquals(0, fetch("swf-nasa"), err.toString());
+        assertEquals(List.of("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), server.requests(), "no Range request");
+        assertArrayEquals(nasa, Files.readAllBytes(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz")));
+        // and a cut transfer of such a source keeps nothing to splice later
+        Files.delete(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz"));
+        server.cutAfter("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz", 50_000);
+        assertOneLine(1, "stowage traces fetch: " + server.baseUrl() + "l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz: the"
+            + " transfer stopped after ", fetch("swf-nasa"));
+        assertTrue(err.toString().contains("nothing was kept (this source publishes no SHA-256 to check a resumed file"
+            + " against): rerun the same command to start again"), err.toString());
+        assertFalse(Files.exists(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz.part")));
+        assertFalse(Files.exists(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz")));
+    }
+
+    /** Issue 39: a 416 reply without Content-Range cannot make a stale .part the trace: the SHA-256 decides. */
+    @Test
+    void aRangeRefusedWithoutAContentRangeCannotMakeAStalePartTheTrace() throws IOException {
+        final byte[] whole = Files.readAllBytes(served.resolve(PART0));
+        Files.createDirectories(local(PART0).getParent());
+        Files.write(Path.of(local(PART0) + ".part"), randomBytes(whole.length, 11));
+        server.refuseRanges();
+        assertOneLine(1, "stowage traces fetch: " + server.baseUrl() + PART0 + ": the download has SHA-256 ",
+            fetch("google2011", "--parts", "0"));
+        assertTrue(err.toString().endsWith("; it was deleted, nothing kept\n"), err.toString());
+        assertFalse(Files.exists(local(PART0)));
+        assertFalse(Files.exists(Path.of(local(PART0) + ".part")));
+    }
+
+    /** Issue 39: a .part that is a symbolic link is refused up front, never written through to its target. */
+    @Test
+    void aPartialFileThatIsALinkIsRefusedNotWrittenThrough() throws IOException {
+        final Path victim = temp.resolve("victim.txt");
+        Files.writeString(victim, "precious");
+        Files.createDirectories(local(PART0).getParent());
+        Files.createSymbolicLink(Path.of(local(PART0) + ".part"), victim);
+        assertOneLine(2, "stowage traces fetch: " + local(PART0) + ".part is a symbolic link (to " + victim + "); a"
+            + " download is never written through one: remove it and rerun", fetch("google2011", "--parts", "0"));
+        assertEquals("precious", Files.readString(victim));
+        assertEquals(List.of("SHA256SUM"), server.requests(), "refused before any download");
     }
 
     @Test
@@ -358,7 +418,7 @@ class TracesFetchCommandTest {
     void aSizeThatDiffersFromTheTableIsRefusedAndDeleted() throws IOException {
         Files.createDirectories(served.resolve("l_nasa_ipsc"));
         Files.write(served.resolve("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), randomBytes(1_000, 5));
-        assertOneLine(2, "stowage traces fetch: " + server.baseUrl() + "l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz: the"
+        assertOneLine(1, "stowage traces fetch: " + server.baseUrl() + "l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz: the"
             + " download has 1,000 bytes, not the 207,976 of the published file (no checksum is published); it was"
             + " deleted, nothing kept", fetch("swf-nasa"));
         assertFalse(Files.exists(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz")));

@@ -47,7 +47,7 @@ class RunPlotsTest {
     }
 
     @Test
-    void aSchedulersSecondCurveIsNamedByItsLabel() {
+    void aSchedulersSecondCurveIsNamedByItsLabel() throws Charts.Undrawable {
         final double[] x = {0.8, 0.9};
         final var chart = Charts.chart("t", "x", "0.0", "y", false, "", List.of(
             new Charts.Line("BF-J/S", "BF-J/S, servers=2", x, new double[] {1, 2}, null),
@@ -57,7 +57,7 @@ class RunPlotsTest {
     }
 
     @Test
-    void aLinearAxisOfValuesThatAreNeverNegativeStartsAtZeroOrAbove() {
+    void aLinearAxisOfValuesThatAreNeverNegativeStartsAtZeroOrAbove() throws Charts.Undrawable {
         final Charts.Line withWideBars = new Charts.Line("BF-J/S", "BF-J/S", new double[] {0.8, 0.9},
             new double[] {10, 50}, new double[] {30, 5});
         assertEquals(0, Charts.chart("t", "x", "0.0", "y", false, "", List.of(withWideBars)).getStyler().getYAxisMin(), 0);

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.stowage.core.testing.SharedTraces;
 import org.stowage.report.Charts;
 import org.stowage.reproduce.vqs.Paper2019;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
 
@@ -242,8 +243,9 @@ class ReproduceTest {
     void anInterruptedFigureRedoesNothingFinished(@TempDir final Path directory) {
         final Figure figure = Paper2019.fig4b();
         final var sweep = figure.sweep(Scale.QUICK, 7);
-        final var first = sweep.run(directory, (point, scheduler) -> figure.run(point, scheduler, Scale.QUICK), 2, 3,
-            done -> { });
+        final PlannedRuns runs = new PlannedRuns();
+        final var first = sweep.run(directory, (point, scheduler) -> figure.run(point, scheduler, Scale.QUICK, runs), 2,
+            3, done -> { });
         assertEquals(3, first.executed());
         final Reproduction resumed = Reproduction.run(figure, Scale.QUICK, directory, 2, 7, done -> { });
         assertEquals(3, resumed.outcome().skipped());

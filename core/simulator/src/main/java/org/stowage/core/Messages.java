@@ -62,6 +62,49 @@ public final class Messages {
         return kept < length ? out.append(ELLIPSIS).toString() : out.toString();
     }
 
+    /**
+     * {@code error} in one line, for a message that must not be a stack trace: its simple class name, its
+     * message on one line (at most 300 characters), and the first frame of the code that threw it, outside
+     * the JDK ({@code NullPointerException: ... (at com.acme.MyKernel.decide(MyKernel.java:42))}); then its
+     * cause's class and message, when it has one of its own. Not escaped ({@link #printable} is for the
+     * line as printed).
+     */
+    public static String describe(final Throwable error) {
+        final StringBuilder text = new StringBuilder(error.getClass().getSimpleName());
+        final String message = error.getMessage();
+        if (message != null && !message.isBlank()) {
+            text.append(": ").append(oneLine(message, 300));
+        }
+        for (final StackTraceElement frame : error.getStackTrace()) {
+            final String type = frame.getClassName();
+            if (!type.startsWith("java.") && !type.startsWith("javax.") && !type.startsWith("jdk.")
+                && !type.startsWith("sun.")) {
+                text.append(" (at ").append(frame(frame)).append(')');
+                break;
+            }
+        }
+        final Throwable cause = error.getCause();
+        if (cause != null && cause != error && (message == null || !message.contains(String.valueOf(cause.getMessage())))) {
+            text.append("; caused by ").append(cause.getClass().getSimpleName());
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                text.append(": ").append(oneLine(cause.getMessage(), 200));
+            }
+        }
+        return text.toString();
+    }
+
+    /** {@code com.acme.MyKernel.decide(MyKernel.java:42)}: a stack frame without its class loader or module. */
+    public static String frame(final StackTraceElement frame) {
+        return frame.getClassName() + "." + frame.getMethodName() + "(" + (frame.isNativeMethod() ? "Native Method"
+            : frame.getFileName() == null ? "Unknown Source" : frame.getLineNumber() >= 0 ? frame.getFileName() + ":"
+            + frame.getLineNumber() : frame.getFileName()) + ")";
+    }
+
+    private static String oneLine(final String text, final int maxChars) {
+        final String line = text.replace('\r', ' ').replace('\n', ' ').strip();
+        return line.length() <= maxChars ? line : line.substring(0, maxChars) + ELLIPSIS;
+    }
+
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private static boolean printsAsItself(final CharSequence text, final int i, final char c) {

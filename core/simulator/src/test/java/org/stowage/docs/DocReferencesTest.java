@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +44,6 @@ class DocReferencesTest {
         "NaN");
     private static final String[] JDK_PACKAGES = {"java.lang.", "java.util.", "java.util.random.",
         "java.util.concurrent.", "java.io.", "java.nio.file.", "java.lang.management.", "com.sun.management."};
-    private static final Pattern CODE_BLOCK = Pattern.compile("```[\\s\\S]*?```");
     private static final Pattern INLINE_CODE = Pattern.compile("`([^`\\n]+)`");
     /** A CamelCase word with at least two capitals, not part of a path, option, URL or qualified name. */
     private static final Pattern CAMEL = Pattern.compile("(?<![\\w./:+-])([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)\\b");
@@ -55,7 +53,7 @@ class DocReferencesTest {
 
     @Test
     void docsNameOnlyTypesThatExist() throws IOException {
-        final Path root = repositoryRoot();
+        final Path root = DocFiles.root();
         final Set<String> types = new TreeSet<>();
         final Set<String> packages = new TreeSet<>();
         final List<Path> docs = new ArrayList<>();
@@ -63,7 +61,7 @@ class DocReferencesTest {
             files.filter(file -> !isBuildOutput(root, file)).forEach(file -> {
                 final String name = file.getFileName().toString();
                 if (name.endsWith(".java")) {
-                    final String source = read(file);
+                    final String source = DocFiles.read(file);
                     types.add(name.substring(0, name.length() - ".java".length()));
                     DECLARATION.matcher(source).results().forEach(match -> types.add(match.group(1)));
                     PACKAGE.matcher(source).results().forEach(match -> packages.add(match.group(1)));
@@ -75,8 +73,8 @@ class DocReferencesTest {
         assertTrue(types.contains("Kernels") && !docs.isEmpty(), "found no sources or docs under " + root);
         final Map<String, List<String>> unknown = new TreeMap<>();
         for (final Path doc : docs) {
-            final String text = read(doc);
-            final String prose = blankCodeBlocks(text);
+            final String text = DocFiles.read(doc);
+            final String prose = DocFiles.blankCodeBlocks(text);
             final Matcher spans = INLINE_CODE.matcher(prose);
             while (spans.find()) {
                 final Matcher words = CAMEL.matcher(spans.group(1));
@@ -128,28 +126,8 @@ class DocReferencesTest {
         return false;
     }
 
-    /** Replaces fenced code blocks by blank lines, so offsets (and line numbers) stay those of the file. */
-    private static String blankCodeBlocks(final String text) {
-        final StringBuilder out = new StringBuilder(text);
-        final Matcher blocks = CODE_BLOCK.matcher(text);
-        while (blocks.find()) {
-            for (int i = blocks.start(); i < blocks.end(); i++) {
-                if (out.charAt(i) != '\n') {
-                    out.setCharAt(i, ' ');
-                }
-            }
-        }
-        return out.toString();
-    }
-
     private static String where(final Path root, final Path doc, final String text, final int offset) {
-        int line = 1;
-        for (int i = 0; i < offset; i++) {
-            if (text.charAt(i) == '\n') {
-                line++;
-            }
-        }
-        return root.relativize(doc) + ":" + line;
+        return root.relativize(doc) + ":" + DocFiles.lineOf(text, offset);
     }
 
     /** Build output, version control, and what commands write at the top level by default (reproduce/, out/). */
@@ -165,23 +143,5 @@ class DocReferencesTest {
             }
         }
         return false;
-    }
-
-    /** The directory holding the Maven wrapper and the README, found walking up from the working directory. */
-    private static Path repositoryRoot() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("mvnw")) && Files.isRegularFile(dir.resolve("README.md"))) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException("no repository root (mvnw and README.md) above " + Path.of("").toAbsolutePath());
-    }
-
-    private static String read(final Path file) {
-        try {
-            return Files.readString(file);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 }

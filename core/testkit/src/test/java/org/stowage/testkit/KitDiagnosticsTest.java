@@ -88,8 +88,8 @@ class KitDiagnosticsTest {
             () -> ConformanceChecks.assertInvariantsHold(overfilling, ""));
         final String message = error.getMessage();
         assertTrue(message.startsWith("OVERFILL failed in scenario seed="), message);
-        assertTrue(Pattern.compile(": java\\.lang\\.IllegalStateException: job \\d+ does not fit on server 0: resource"
-            + " \\d requests \\d+ units, \\d+ free of \\d+(; resource \\d requests \\d+ units, \\d+ free of \\d+)*"
-            + " \\(\\d+ jobs? on it\\)").matcher(message).find(), message);
+        assertTrue(Pattern.compile(": org\\.stowage\\.core\\.engine\\.SchedulerFault: scheduler OVERFILL placed job \\d+ on"
+            + " server 0 which had \\d+ units of resource \\d left for a request of \\d+ units \\(at time [\\d.]+\\)")
+            .matcher(message).find(), message);
     }
 }

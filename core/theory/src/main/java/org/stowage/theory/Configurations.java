@@ -2,7 +2,8 @@ package org.stowage.theory;
 
 import java.util.List;
 
-import org.stowage.core.kernel.rms.ConfigurationSearch;
+import org.stowage.core.model.ConfigurationSearch;
+import org.stowage.core.model.ServerClasses;
 
 /**
  * Feasible and maximal configurations of one server (Psychas and Ghaderi 2019, Definition 1; 2018, Sec. II).
@@ -71,7 +72,7 @@ public final class Configurations {
     /** The maximal configurations of a server of class {@code c}. */
     public static List<int[]> maximal(final JobTypes types, final ServerClasses servers, final int c, final long limit) {
         checkDimensions(types, servers);
-        return maximal(types.sizesView(), servers.capacityView(c), limit);
+        return maximal(types.sizesView(), servers.capacity(c), limit);
     }
 
     /**

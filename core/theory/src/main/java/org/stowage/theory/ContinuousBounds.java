@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 
 /**
  * Bounds on {@code rho*} for a general one-resource size distribution (Psychas and Ghaderi 2019, Sec. III-B,
@@ -218,7 +219,7 @@ public final class ContinuousBounds {
             final long scaled = (long) servers.capacity(c, 0) * grid;
             final long whole = scaled / units.resolution();
             capacities[c][0] = (int) (whole * scale + (scaled % units.resolution() != 0 ? scale - 1 : 0));
-            counts[c] = servers.servers(c);
+            counts[c] = servers.size(c);
         }
         return ServerClasses.of(capacities, counts);
     }
@@ -233,7 +234,7 @@ public final class ContinuousBounds {
                 throw new IllegalArgumentException("server class " + c + " holds less than one grid step (1/" + grid
                     + "); use a finer grid");
             }
-            counts[c] = servers.servers(c);
+            counts[c] = servers.size(c);
         }
         return ServerClasses.of(capacities, counts);
     }

@@ -2,6 +2,8 @@ package org.stowage.theory;
 
 import java.util.Arrays;
 
+import org.stowage.core.model.ServerClasses;
+
 /**
  * The constant {@code M} of Psychas and Ghaderi 2018: "the maximum number of jobs (of any type) that can fit
  * in any server" (Sec. II), which RMS uses in its weights {@code w_j = max{f(Q_j), eps / (8M) f(Q_max)}}
@@ -36,7 +38,7 @@ public final class MaxJobsPerServer {
         Configurations.checkDimensions(types, servers);
         int most = 0;
         for (int c = 0; c < servers.count(); c++) {
-            most = Math.max(most, ofServer(types.sizesView(), servers.capacityView(c)));
+            most = Math.max(most, ofServer(types.sizesView(), servers.capacity(c)));
         }
         if (most == 0) {
             throw new IllegalArgumentException("no job type fits any server: " + types + " on " + servers);

@@ -6,6 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.stowage.core.model.ServerClasses;
+
 /**
  * The maximum supportable workload of a finite-type system (Psychas and Ghaderi 2019, Eq. 4; 2018, Eq. 2-3
  * for several resources and heterogeneous servers):
@@ -144,7 +146,7 @@ public final class MaxSupportableWorkload {
         final int classes = servers.count();
         final int[] classServers = new int[classes];
         for (int c = 0; c < classes; c++) {
-            classServers[c] = servers.servers(c);
+            classServers[c] = servers.size(c);
         }
         final int[] unfit = typesFittingNoServer(sizes, servers, active);
 
@@ -166,7 +168,7 @@ public final class MaxSupportableWorkload {
             } else {
                 long remaining = options.enumerationLimit();
                 for (int c = 0; c < classes; c++) {
-                    final List<int[]> all = Configurations.feasible(sizes, servers.capacityView(c), remaining);
+                    final List<int[]> all = Configurations.feasible(sizes, servers.capacity(c), remaining);
                     remaining -= all.size();
                     for (final int[] k : all) {
                         addColumn(lp, c, k, columnConfigurations, seen);
@@ -201,7 +203,7 @@ public final class MaxSupportableWorkload {
                 double total = 0;
                 truncatedRound = false;
                 for (int c = 0; c < classes; c++) {
-                    z[c] = pricing.solve(pi, servers.capacityView(c), priced[c]);
+                    z[c] = pricing.solve(pi, servers.capacity(c), priced[c]);
                     pricingNodes += pricing.nodes();
                     pricingCalls++;
                     if (pricing.truncated()) {
@@ -279,7 +281,7 @@ public final class MaxSupportableWorkload {
         for (int i = 0; i < sizes.length; i++) {
             boolean fitsSomewhere = false;
             for (int c = 0; c < servers.count() && !fitsSomewhere; c++) {
-                fitsSomewhere = Configurations.maxCount(sizes[i], servers.capacityView(c)) > 0;
+                fitsSomewhere = Configurations.maxCount(sizes[i], servers.capacity(c)) > 0;
             }
             if (!fitsSomewhere) {
                 unfit.add(active[i]);
@@ -291,7 +293,7 @@ public final class MaxSupportableWorkload {
     private static void addSingleTypeColumns(final ConfigurationLp lp, final int[][] sizes, final ServerClasses servers,
                                              final List<int[]> columnConfigurations, final List<Set<Key>> seen) {
         for (int c = 0; c < servers.count(); c++) {
-            final int[] capacity = servers.capacityView(c);
+            final int[] capacity = servers.capacity(c);
             boolean any = false;
             for (int i = 0; i < sizes.length; i++) {
                 final int most = Configurations.maxCount(sizes[i], capacity);

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 
 /**
  * Solve times of the capacity LP on larger instances, for docs/THEORY.md. Not a test (timings belong in one

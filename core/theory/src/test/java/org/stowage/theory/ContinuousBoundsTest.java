@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 
 /**
  * Bounds from upper- and lower-rounded partitions (2019 paper, Definitions 3-4, Theorem 1): they bracket

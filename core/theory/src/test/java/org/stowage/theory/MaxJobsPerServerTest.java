@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 
 /** The 2018 paper's M on its own settings, on a mix that beats every single type, and against brute force. */
 class MaxJobsPerServerTest {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 
 /** rho* on the papers' examples, and column generation against full enumeration on random instances. */
 class MaxSupportableWorkloadTest {
@@ -161,7 +162,7 @@ class MaxSupportableWorkloadTest {
             }
         }
         for (int c = 0; c < servers.count(); c++) {
-            assertTrue(perClass[c] <= servers.servers(c) * (1 + 1e-12), message);
+            assertTrue(perClass[c] <= servers.size(c) * (1 + 1e-12), message);
         }
         for (int j = 0; j < served.length; j++) {
             assertTrue(served[j] >= result.lowerBound() * types.probability(j) * (1 - 1e-12), message);

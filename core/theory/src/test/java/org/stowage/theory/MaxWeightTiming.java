@@ -11,7 +11,7 @@ import org.stowage.core.kernel.rms.MaxWeightTable;
 
 /**
  * Throwaway timing of one max-weight configuration per departure (MWS, Psychas and Ghaderi 2018,
- * Sec. VII-A3) on the paper's three settings, for docs/RMS.md: the general solver of this module
+ * Sec. VII-A3) on the paper's three settings, for docs/RMS.md (its journal keeps the table): the general solver of this module
  * ({@link MaxWeightConfiguration}: exact DP or branch and bound), enumeration over the precomputed maximal
  * configurations ({@link MaxWeightTable}) and the gcd-grid knapsack ({@link GridKnapsack}). Weights are
  * random queue lengths. Not a test and not JMH: a loop with a warm-up, nanoTime, median of 5 rounds. Run

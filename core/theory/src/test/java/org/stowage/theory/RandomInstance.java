@@ -3,6 +3,8 @@ package org.stowage.theory;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.stowage.core.model.ServerClasses;
+
 /**
  * Small random capacity instances for differential tests: few types, sizes between 8% and 70% of a unit
  * capacity (so full enumeration stays small), some zero-probability types, and 1 to 3 server classes.

@@ -2,9 +2,9 @@ package org.stowage.cli.plan;
 
 import org.stowage.cli.spec.SizesSpec;
 import org.stowage.core.Units;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.theory.JobTypes;
 import org.stowage.theory.MaxSupportableWorkload;
-import org.stowage.theory.ServerClasses;
 import org.stowage.theory.SizeCdf;
 
 /**

@@ -23,16 +23,17 @@ import org.stowage.cli.spec.SizesSpec;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.WorkloadSource;
+import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.model.Model;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.theory.Configurations;
 import org.stowage.theory.JobTypes;
-import org.stowage.theory.ServerClasses;
-import org.stowage.theory.lotes.LotesSolution;
 
 /**
  * Generated jobs: sizes, service and arrivals drawn from the laws of {@code --sizes}, {@code --service} and
@@ -53,13 +54,13 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
     private final double rate;
     /** Per-type rates of the configurations basis, else null. */
     private final double[] typeRates;
-    private final LotesSolution lotes;
+    private final LotesPlan lotes;
     private final MemoryCheck.Need memory;
 
     private GeneratedWorkloadPlan(final WorkloadSettings settings, final TimeMode mode, final Units units,
                                   final ServerTable cluster, final Model model, final double horizon,
                                   final double warmup, final WorkloadSource source, final boolean batch,
-                                  final double rate, final double[] typeRates, final LotesSolution lotes,
+                                  final double rate, final double[] typeRates, final LotesPlan lotes,
                                   final MemoryCheck.Need memory) {
         super(settings, mode, units, cluster, model, horizon, warmup, source);
         this.batch = batch;
@@ -92,25 +93,24 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
         final String basis = settings.get(INTENSITY_BASIS);
         final Double lambda = settings.get(LAMBDA);
         final double alpha = settings.isGiven(INTENSITY) ? settings.get(INTENSITY) : DEFAULT_INTENSITY;
-        LotesSolution lotes = !batch && LotesPlans.needed(context.schedulers())
-            ? solveLotes(settings, cluster, units, classesOf(units, sizeDistribution, serviceDistribution),
-                context.heapLimit()) : null;
+        LotesPlan lotes = !batch && LotesPlans.needed(context.schedulers())
+            ? solveLotes(settings, cluster, classesOf(units, sizeDistribution, serviceDistribution), context) : null;
         final double rate;
         if (batch) {
             rate = Double.NaN;
         } else if (lambda != null) {
             if (!(lambda > 0) || !(lambda <= Arrivals.MAX_RATE)) {
-                throw new IllegalArgumentException("invalid value for --lambda: " + lambda + " (must be in (0, 2^30 = "
+                throw new InvalidValueException("--lambda", lambda + " (must be in (0, 2^30 = "
                     + (long) Arrivals.MAX_RATE + "] arrivals per " + (mode == TimeMode.SLOTTED ? "slot)" : "time unit)"));
             }
             rate = lambda;
         } else if (basis.equals(LAMBDA_STAR)) {
             requirePositive(alpha);
-            lotes = lotes != null ? lotes : solveLotes(settings, cluster, units, classesOf(units, sizeDistribution,
-                serviceDistribution), context.heapLimit());
+            lotes = lotes != null ? lotes
+                : solveLotes(settings, cluster, classesOf(units, sizeDistribution, serviceDistribution), context);
             rate = alpha * lotes.lambdaStar();
             if (!(rate > 0) || !(rate <= Arrivals.MAX_RATE)) {
-                throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " of lambda* "
+                throw new InvalidValueException("--intensity", alpha + " of lambda* "
                     + lotes.lambdaStar() + " gives " + rate + " arrivals per time unit (must be in (0, 2^30])");
             }
         } else {
@@ -133,7 +133,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
         final double[] typeRates = configurationRates(settings, cluster, units, serviceDistribution, batch, alpha);
         final double totalRate = typeRates != null ? Arrays.stream(typeRates).sum() : rate;
         if (typeRates != null && !(totalRate <= Arrivals.MAX_RATE)) {
-            throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " asks for " + totalRate
+            throw new InvalidValueException("--intensity", alpha + " asks for " + totalRate
                 + " arrivals per slot, more than 2^30 = " + (long) Arrivals.MAX_RATE);
         }
         final ServersSpec servers = settings.get(SERVERS);
@@ -151,16 +151,17 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
                 serviceDistribution, workloadSeed);
         // what a kernel may know in advance: the server classes and the job classes with their means and rates
         final Model classes = Model.of(cluster).withJobClasses(((SyntheticWorkload) source.open(0)).jobClasses(units));
-        final Model model = lotes == null ? classes : classes.withPlan(lotes.plan());
+        final Model model = lotes == null ? classes : classes.withPlan(lotes);
         return new GeneratedWorkloadPlan(settings, mode, units, cluster, model, horizon, warmup, source, batch,
             batch ? Double.NaN : totalRate, typeRates, lotes, memory);
     }
 
     /** LoTES's Stages 1-2 for the classes of {@code --sizes}; running out of heap is one line naming the flags. */
-    private static LotesSolution solveLotes(final WorkloadSettings settings, final ServerTable cluster, final Units units,
-                                            final org.stowage.core.model.JobClasses classes, final long heap) {
+    private static LotesPlan solveLotes(final WorkloadSettings settings, final ServerTable cluster,
+                                        final org.stowage.core.model.JobClasses classes, final Context context) {
+        final long heap = context.heapLimit();
         try {
-            return LotesPlans.solve(cluster, units, classes);
+            return LotesPlans.solve(cluster, classes, context.runs().plans());
         } catch (final OutOfMemoryError e) {
             // the planner's tables are garbage now; nothing ran and nothing was written
             throw settings.get(SIZES).error("planning LoTES for its " + classes.count() + " classes on "
@@ -180,7 +181,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
      * class's probability of a size beyond the largest server on some resource, refused above 10^-9.
      */
     private static void requireEveryJobFits(final WorkloadSettings settings, final Units units,
-                                            final org.stowage.core.model.ServerClasses classes) {
+                                            final ServerClasses classes) {
         final SizesSpec sizes = settings.get(SIZES);
         final String servers = settings.describe(SERVERS);
         switch (sizes.kind()) {
@@ -234,7 +235,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
 
     private static void requirePositive(final double alpha) {
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
-            throw new IllegalArgumentException("invalid value for --intensity: " + alpha + " (must be finite and > 0)");
+            throw new InvalidValueException("--intensity", alpha + " (must be finite and > 0)");
         }
     }
 
@@ -287,9 +288,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
             batch ? "" : typeRates != null
                 ? String.format(Locale.ROOT, " lambda %s per type (maximal configurations)", Arrays.toString(typeRates))
                 : String.format(Locale.ROOT, " lambda %.6g", rate),
-            modeName(), horizonText(), format(warmup)) + (lotes == null ? "" : String.format(Locale.ROOT,
-                ", LoTES lambda* %.6g (rounded %.6g, allocation LP %.6g), %d bins", lotes.lambdaStar(),
-                lotes.plan().roundedLambda(), lotes.plan().allocationLambda(), lotes.plan().binCount()));
+            modeName(), horizonText(), format(warmup)) + (lotes == null ? "" : ", " + LotesPlans.describe(lotes));
     }
 
     @Override
@@ -341,13 +340,13 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
             case "configurations":
                 break;
             default:
-                throw new IllegalArgumentException("invalid value for --intensity-basis: '" + basis
+                throw new InvalidValueException("--intensity-basis", "'" + basis
                     + "' (size, configurations or lambda-star)");
         }
         final SizesSpec sizes = settings.get(SIZES);
         final double[][] types = sizes.discreteTypes();
         if (types == null) {
-            throw new IllegalArgumentException("invalid value for --intensity-basis: 'configurations' needs discrete job"
+            throw new InvalidValueException("--intensity-basis", "'configurations' needs discrete job"
                 + " types, and " + settings.describe(SIZES) + " has none (use --sizes discrete:SIZE@WEIGHT,... or ec2)");
         }
         assert !batch : "OptionRules refuses --intensity-basis with a batch";
@@ -360,7 +359,7 @@ public final class GeneratedWorkloadPlan extends WorkloadPlan {
             final double[] average = Configurations.average(
                 Configurations.maximal(jobTypes, classes, c, MAX_CONFIGURATIONS));
             for (int j = 0; j < rates.length; j++) {
-                rates[j] += classes.servers(c) * average[j] * alpha / serviceLaw.mean();
+                rates[j] += classes.size(c) * average[j] * alpha / serviceLaw.mean();
             }
         }
         return rates;

@@ -1,6 +1,7 @@
 package org.stowage.cli.plan;
 
 import org.stowage.core.engine.TimeMode;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * The one rule for {@code --horizon} and {@code --warmup}, on every path (generated workloads, traces,
@@ -20,7 +21,7 @@ public final class Horizons {
     /** {@code horizon} if it is in (0, 2^53]; else a one-line error naming {@code --horizon}. */
     static double checkHorizon(final double horizon) {
         if (!(horizon > 0 && horizon <= MAX_HORIZON)) {
-            throw new IllegalArgumentException("invalid value for --horizon: " + horizon + " (must be in (0, 2^53 = "
+            throw new InvalidValueException("--horizon", horizon + " (must be in (0, 2^53 = "
                 + (long) MAX_HORIZON + "]: times beyond 2^53 are not exact)");
         }
         return horizon;
@@ -29,7 +30,7 @@ public final class Horizons {
     /** {@code warmup} if it is in [0, horizon); else a one-line error naming {@code --warmup}. */
     static double checkWarmup(final double warmup, final double horizon) {
         if (!(warmup >= 0) || !(warmup < horizon)) {
-            throw new IllegalArgumentException("invalid value for --warmup: " + warmup + " (must be in [0, horizon))");
+            throw new InvalidValueException("--warmup", warmup + " (must be in [0, horizon))");
         }
         return warmup;
     }
@@ -43,11 +44,11 @@ public final class Horizons {
             return;
         }
         if (horizon != null && horizon != Math.rint(horizon) && Double.isFinite(horizon)) {
-            throw new IllegalArgumentException("invalid value for --horizon: " + horizon + " (slotted time counts whole"
+            throw new InvalidValueException("--horizon", horizon + " (slotted time counts whole"
                 + " slots; a fraction would be cut; --time-mode continuous takes any time)");
         }
         if (warmup != null && warmup != Math.rint(warmup) && Double.isFinite(warmup)) {
-            throw new IllegalArgumentException("invalid value for --warmup: " + warmup + " (slotted time counts whole"
+            throw new InvalidValueException("--warmup", warmup + " (slotted time counts whole"
                 + " slots; a fraction would be cut; --time-mode continuous takes any time)");
         }
     }

@@ -15,12 +15,13 @@ import java.util.Map;
 import org.stowage.cli.spec.ServersSpec;
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.JobList;
-import org.stowage.theory.lotes.JobClasses;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.theory.lotes.JobClustering;
-import org.stowage.theory.lotes.LotesSolution;
+import org.stowage.theory.lotes.KMeansClasses;
 
 /**
  * A user's job list ({@code --jobs FILE.csv}): its jobs at their arrival times, in the file's time unit, on
@@ -33,11 +34,11 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
     private final JobList list;
 
     /** The LoTES plan when a scheduler reads one, else null. */
-    private final LotesSolution lotes;
+    private final LotesPlan lotes;
 
     private JobListWorkloadPlan(final WorkloadSettings settings, final TimeMode mode, final Units units,
                                 final ServerTable cluster, final Model model, final double horizon, final double warmup,
-                                final JobList list, final LotesSolution lotes) {
+                                final JobList list, final LotesPlan lotes) {
         super(settings, mode, units, cluster, model, horizon, warmup, seed -> list.workload(mode, 1.0));
         this.list = list;
         this.lotes = lotes;
@@ -46,7 +47,7 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
     public static JobListWorkloadPlan of(final WorkloadSettings settings, final Context context) {
         final Path file = settings.get(JOBS);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("invalid value for --jobs: '" + file + "' is not a readable file");
+            throw new InvalidValueException("--jobs", "'" + file + "' is not a readable file");
         }
         final TimeMode mode = timeMode(settings);
         final Units units = units(settings.get(RESOLUTION));
@@ -70,7 +71,7 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
             list = JobList.load(file, units, limits);
         } catch (final OutOfMemoryError e) {
             // nothing is kept: the arrays being read are garbage now
-            throw new IllegalArgumentException("invalid value for --jobs: '" + file + "': reading its "
+            throw new InvalidValueException("--jobs", "'" + file + "': reading its "
                 + MemoryCheck.size(fileBytes(file)) + " ran out of the " + MemoryCheck.size(context.heapLimit())
                 + " of heap this JVM may use (" + JOB_BYTES + " + 4 B per resource per job, and a copy while the"
                 + " arrays grow); rerun with a larger -Xmx (java -Xmx8g -jar stowage.jar, or JAVA_OPTS=-Xmx8g"
@@ -84,7 +85,7 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
                 size[d] = list.size(i, d);
             }
             if (!fitsSomeServer(classes, size)) {
-                throw new IllegalArgumentException("invalid value for --jobs: '" + file + "': a job arriving at "
+                throw new InvalidValueException("--jobs", "'" + file + "': a job arriving at "
                     + list.arrival(i) + " needs " + real(units, size) + ", which no server of "
                     + settings.describe(SERVERS) + " holds (each is too small on some resource), so it would be"
                     + " rejected");
@@ -92,15 +93,15 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
         }
         Model model = Model.of(cluster);
         JobList jobs = list;
-        LotesSolution lotes = null;
+        LotesPlan lotes = null;
         if (LotesPlans.needed(context.schedulers())) {
             // k-means classes of the list's first hours and the plan, as for a trace, made here so that a
             // refusal comes before any output
             requireNoClassColumn(list, file);
-            final JobClasses jobClasses = LotesPlans.classes(list, clustering, classesSpec, file.toString());
-            jobs = list.withClasses(LotesPlans.classify(jobClasses, list));
-            lotes = LotesPlans.solve(cluster, units, jobClasses, LotesPlans.LIST_TIME_UNIT_HOURS, "--jobs");
-            model = model.withPlan(lotes.plan());
+            final KMeansClasses jobClasses = LotesPlans.classes(list, clustering, classesSpec, file.toString());
+            jobs = list.withClasses(jobClasses.classify(list));
+            lotes = LotesPlans.solve(cluster, units, jobClasses, JobClustering.LIST_TIME_UNIT_HOURS, "--jobs");
+            model = model.withPlan(lotes);
         }
         return new JobListWorkloadPlan(settings, mode, units, cluster, model, horizon, warmup, jobs, lotes);
     }
@@ -112,7 +113,7 @@ public final class JobListWorkloadPlan extends WorkloadPlan {
     private static void requireNoClassColumn(final JobList list, final Path file) {
         for (int i = 0; i < list.count(); i++) {
             if (list.jobClass(i) != 0) {
-                throw new IllegalArgumentException("invalid value for --jobs: '" + file + "': the job arriving at "
+                throw new InvalidValueException("--jobs", "'" + file + "': the job arriving at "
                     + list.arrival(i) + " has class " + list.jobClass(i) + ", but LoTES makes its job classes by"
                     + " k-means (--classes) and would replace the file's; drop the class column to run LoTES");
             }

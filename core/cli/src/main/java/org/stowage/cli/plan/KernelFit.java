@@ -9,6 +9,7 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.kernel.KernelDefinition;
+import org.stowage.core.kernel.KernelRegistryException;
 import org.stowage.core.kernel.KernelRequirements;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.kernel.lotes.LotesPlan;
@@ -16,8 +17,10 @@ import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.TraceFormatException;
 import org.stowage.reproduce.Figure;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.KernelFailure;
 import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * The one check of a (scheduler, workload) pair, made for every pair of a command before any of them runs:
@@ -27,7 +30,8 @@ import org.stowage.sweep.Sweep;
  *   <li>the kernel's declared {@link KernelRequirements} against the workload: resources, time mode,
  *       discrete job types, capacities that differ by powers of 2, a plan its model can hold (LoTES plans
  *       from generated job classes and rates);</li>
- *   <li>the plan the kernel reads is made now ({@link PlannedRuns#planned}; cached, so the run reuses it);</li>
+ *   <li>the plan the kernel reads is made now ({@link PlannedRuns#planned}, by the command's runs, whose cache
+ *       the runs then reuse);</li>
  *   <li>the kernel is attached to the very cluster and model, with no jobs: whatever else it checks when a
  *       simulation starts (the partition kernels' depth J against the capacities, say) fails here.</li>
  * </ol>
@@ -43,23 +47,27 @@ public final class KernelFit {
      *
      * @throws IllegalArgumentException one line naming {@code --scheduler}, the scheduler and the workload
      */
-    public static RunSpec prepare(final String scheduler, final WorkloadPlan plan, final long seed) {
+    public static RunSpec prepare(final String scheduler, final WorkloadPlan plan, final long seed,
+                                  final PlannedRuns runs) {
         final KernelDefinition definition = Kernels.definitionOf(scheduler);
         final String unmet = unmet(definition.requirements(), plan);
         if (unmet != null) {
-            throw new IllegalArgumentException("invalid value for --scheduler: '" + scheduler + "' " + unmet);
+            throw new InvalidValueException("--scheduler", "'" + scheduler + "' " + unmet);
         }
         final RunSpec spec;
         try {
-            spec = PlannedRuns.planned(plan.runSpec(scheduler, seed));
+            spec = runs.planned(plan.runSpec(scheduler, seed));
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --scheduler: '" + scheduler + "' cannot be planned for "
+            throw new InvalidValueException("--scheduler", "'" + scheduler + "' cannot be planned for "
                 + plan.jobsWords() + " on " + plan.settings.describe(WorkloadSettings.SERVERS) + ": " + e.getMessage(), e);
         }
         try {
-            attach(spec, seed);
+            attach(spec, seed, "--scheduler", "on " + plan.settings.describe(WorkloadSettings.SERVERS) + " with "
+                + plan.jobsWords());
+        } catch (final InvalidValueException e) {
+            throw e;
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --scheduler: '" + scheduler + "' does not run on "
+            throw new InvalidValueException("--scheduler", "'" + scheduler + "' does not run on "
                 + plan.settings.describe(WorkloadSettings.SERVERS) + " with " + plan.jobsWords() + ": " + e.getMessage(),
                 e);
         }
@@ -73,7 +81,8 @@ public final class KernelFit {
      *
      * @param traceWords the figure's trace in the user's words ({@code --trace 'DIR'}), for messages
      */
-    public static void checkFigure(final Figure figure, final Scale scale, final long seed, final String traceWords) {
+    public static void checkFigure(final Figure figure, final Scale scale, final long seed, final String traceWords,
+                                   final PlannedRuns runs) {
         try {
             figure.prepareInputs(scale, seed);
             final Sweep sweep = figure.sweep(scale, seed);
@@ -84,20 +93,32 @@ public final class KernelFit {
                 for (final String scheduler : sweep.schedulers()) {
                     final RunSpec run = figure.spec(point, scheduler, scale);
                     if (run != null) {
-                        attach(PlannedRuns.planned(run), seed);
+                        attach(runs.planned(run), seed, "--add-scheduler", "for " + figure.name());
                     }
                 }
             }
         } catch (final TraceFormatException e) {
-            throw new IllegalArgumentException("invalid value for " + traceWords + ": " + e.getMessage(), e);
+            throw new InvalidValueException(traceWords, e.getMessage(), e);
         }
     }
 
-    /** Attaches the kernel of {@code spec} to its cluster and model, with no jobs (its set-up checks run). */
-    private static void attach(final RunSpec spec, final long seed) {
-        Simulation.builder().servers(spec.servers()).workload(new NoJobs(spec.dimensions()))
-            .model(spec.resolvedModel()).scheduler(Kernels.byName(spec.scheduler())).timeMode(spec.timeMode())
-            .seed(seed).initialJobCapacity(1).build();
+    /**
+     * Attaches the kernel of {@code spec} to its cluster and model, with no jobs (its set-up checks run). A
+     * kernel that refuses the workload throws an IllegalArgumentException, as it was; one that fails (its
+     * parameters, its factory or its attach throw anything else, or its factory makes nothing) is refused in
+     * one line naming {@code option}, the kernel, its family and jar, and {@code context}: nothing has run.
+     */
+    private static void attach(final RunSpec spec, final long seed, final String option, final String context) {
+        try {
+            Simulation.builder().servers(spec.servers()).workload(new NoJobs(spec.dimensions()))
+                .model(spec.resolvedModel()).scheduler(Kernels.byName(spec.scheduler())).timeMode(spec.timeMode())
+                .seed(seed).initialJobCapacity(1).build();
+        } catch (final IllegalArgumentException | OutOfMemoryError | KernelRegistryException e) {
+            throw e;
+        } catch (final RuntimeException | Error e) {
+            throw new InvalidValueException(option, "'" + spec.scheduler() + "'" + KernelFailure.origin(spec.scheduler())
+                + " failed to set up " + context + ": " + KernelFailure.describe(e), e);
+        }
     }
 
     /** What the workload lacks that the kernel requires, as the rest of a sentence; null when it fits. */

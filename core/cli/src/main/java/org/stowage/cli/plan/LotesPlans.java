@@ -7,22 +7,27 @@ import org.stowage.core.Units;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.model.JobClasses;
+import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.LoadedTrace;
+import org.stowage.terminal.InvalidValueException;
+import org.stowage.theory.ModelPlans;
 import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.KMeansClasses;
 import org.stowage.theory.lotes.LotesInstance;
 import org.stowage.theory.lotes.LotesPlanner;
-import org.stowage.theory.lotes.LotesSolution;
 
 /**
- * The LoTES plan (Tran et al. 2018, Stages 1-2) of a generated workload, for {@code run} and {@code sweep}:
- * the configurations are the cluster's distinct capacity vectors, the classes the workload's job classes
- * (their mean sizes rounded up to units, their arrival proportions), and {@code mu_k = 1 / mean service}
- * on every configuration, so lambda* is in jobs per slot (or per time unit). For a trace, the classes are
- * k-means classes of its first hours ({@link JobClustering.Options#defaults}: k = 4, the first 4 h, as the
- * trace figures of docs/LOTES.md use) and {@code mu_k = 1 / mean duration} of each class; for a job list the
- * same, its times read as seconds for the training window.
+ * LoTES's plans (Tran et al. 2018, Stages 1-2) as {@code run} and {@code sweep} ask for them, the options that
+ * shape them and the errors that name those options; the solving is {@code org.stowage.theory.lotes}'s. For
+ * generated jobs the plan is the model's ({@link org.stowage.theory.lotes.LotesPlanProvider}, through the
+ * command's {@link ModelPlans}): the configurations are the cluster's distinct capacity vectors, the classes
+ * the workload's job classes (their mean sizes rounded up to units, their arrival proportions), and
+ * {@code mu_k = 1 / mean service} on every configuration, so lambda* is in jobs per slot (or per time unit).
+ * For a trace, the classes are k-means classes of its first hours ({@link JobClustering.Options#defaults}:
+ * k = 4, the first 4 h, as the trace figures of docs/LOTES.md use) and {@code mu_k = 1 / mean duration} of
+ * each class; for a job list the same, its times read as seconds for the training window.
  */
 public final class LotesPlans {
     private LotesPlans() {
@@ -38,15 +43,14 @@ public final class LotesPlans {
         return false;
     }
 
-    /** Stages 1-2 for {@code classes} on {@code cluster}; an error names the flag to change. */
-    static LotesSolution solve(final ServerTable cluster, final Units units, final JobClasses classes) {
-        final int count = classes.count();
-        if (count == 0) {
+    /** Stages 1-2 for {@code classes} on {@code cluster}, made (or found) by {@code plans}; an error names the flags. */
+    static LotesPlan solve(final ServerTable cluster, final JobClasses classes, final ModelPlans plans) {
+        if (classes.count() == 0) {
             throw new IllegalArgumentException("LoTES needs job classes: give --sizes with classes (discrete:..., "
                 + "truncnormal:..., ec2) or one class (uniform:...)");
         }
         try {
-            return LotesPlanner.plan(LotesInstance.ofClasses(cluster, classes));
+            return plans.plan(Model.of(cluster).withJobClasses(classes), LotesPlan.class);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot plan LoTES for --sizes and --servers: " + e.getMessage(), e);
         }
@@ -69,10 +73,10 @@ public final class LotesPlans {
      * positive number with h, m or s; either key may be left out (k = 4, train = 4h, as the trace figures).
      */
     static JobClustering.Options clusteringOptions(final String spec) {
-        final String expected = "invalid value for --classes: '" + spec + "' (kmeans:k=K,train=DURATION, e.g. "
-            + WorkloadSettings.DEFAULT_CLASSES + ")";
+        final String expected = "'" + spec + "' (kmeans:k=K,train=DURATION, e.g. " + WorkloadSettings.DEFAULT_CLASSES
+            + ")";
         if (!spec.startsWith("kmeans:") && !spec.equals("kmeans")) {
-            throw new IllegalArgumentException(expected);
+            throw new InvalidValueException("--classes", expected);
         }
         JobClustering.Options options = JobClustering.Options.defaults();
         final String body = spec.equals("kmeans") ? "" : spec.substring("kmeans:".length());
@@ -85,16 +89,16 @@ public final class LotesPlans {
                     case "k" -> {
                         final int k = Integer.parseInt(value);
                         if (k < 1 || k > 1000) {
-                            throw new IllegalArgumentException(expected + ": k must be in [1, 1000]");
+                            throw new InvalidValueException("--classes", expected + ": k must be in [1, 1000]");
                         }
                         options = options.withClasses(k);
                     }
                     case "train" -> options = new JobClustering.Options(options.classes(), options.seed(),
                         options.maxIterations(), options.trials(), options.scaling(), trainingMicros(value, expected));
-                    default -> throw new IllegalArgumentException(expected);
+                    default -> throw new InvalidValueException("--classes", expected);
                 }
             } catch (final NumberFormatException e) {
-                throw new IllegalArgumentException(expected, e);
+                throw new InvalidValueException("--classes", expected, e);
             }
         }
         return options;
@@ -102,29 +106,28 @@ public final class LotesPlans {
 
     private static long trainingMicros(final String value, final String expected) {
         if (value.length() < 2) {
-            throw new IllegalArgumentException(expected);
+            throw new InvalidValueException("--classes", expected);
         }
         final double perUnit = switch (value.charAt(value.length() - 1)) {
             case 'h' -> 3.6e9;
             case 'm' -> 6e7;
             case 's' -> 1e6;
-            default -> throw new IllegalArgumentException(expected);
+            default -> throw new InvalidValueException("--classes", expected);
         };
         final double amount = Double.parseDouble(value.substring(0, value.length() - 1));
         final double micros = amount * perUnit;
         if (!(micros >= 1) || micros > 1e18) {
-            throw new IllegalArgumentException(expected + ": the training window must be at least 1 microsecond");
+            throw new InvalidValueException("--classes", expected + ": the training window must be at least 1 microsecond");
         }
         return (long) micros;
     }
 
     /** The k-means classes of {@code trace} under {@code options}; an error names the trace flag. */
-    static org.stowage.theory.lotes.JobClasses classes(final LoadedTrace trace, final JobClustering.Options options,
-                                                       final String spec) {
+    static KMeansClasses classes(final LoadedTrace trace, final JobClustering.Options options, final String spec) {
         try {
             return JobClustering.fit(trace, options);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --trace: LoTES's job classes (--classes " + spec
+            throw new InvalidValueException("--trace", "LoTES's job classes (--classes " + spec
                 + ") cannot be made: " + e.getMessage(), e);
         }
     }
@@ -133,11 +136,11 @@ public final class LotesPlans {
      * Stages 1-2 for k-means classes on {@code cluster}, rates per time unit of {@code timeUnitHours} hours;
      * an error names {@code jobsFlag} (--trace or --jobs) and --servers.
      */
-    static LotesSolution solve(final ServerTable cluster, final Units units,
-                               final org.stowage.theory.lotes.JobClasses classes, final double timeUnitHours,
-                               final String jobsFlag) {
+    static LotesPlan solve(final ServerTable cluster, final Units units, final KMeansClasses classes,
+                           final double timeUnitHours, final String jobsFlag) {
         try {
-            return LotesPlanner.plan(classes.instance(units, LotesInstance.configurationsOf(cluster), timeUnitHours));
+            return LotesPlanner.plan(classes.instance(units, LotesInstance.configurationsOf(cluster), timeUnitHours))
+                .plan();
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot plan LoTES for " + jobsFlag + " and --servers: "
                 + e.getMessage(), e);
@@ -145,64 +148,23 @@ public final class LotesPlans {
     }
 
     /**
-     * Hours per time unit of a job list for LoTES: a list's times have no unit of their own, so the training
-     * window of {@code --classes} (h, m or s) reads them as seconds. The rates do not depend on this reading:
-     * a class's {@code mu_k} is 1 / its mean duration in the list's unit either way.
+     * The k-means classes of a job list ({@link JobClustering#fit(JobList, JobClustering.Options)}: list times
+     * read as seconds); an error names the file.
      */
-    static final double LIST_TIME_UNIT_HOURS = 1 / 3600.0;
-
-    /**
-     * The k-means classes of a job list: trained on the jobs arriving within the window of {@code options}
-     * (list times read as seconds) after the first, each job's features its sizes (fractions of a unit server)
-     * and duration, as for a trace; an error names the file.
-     */
-    static org.stowage.theory.lotes.JobClasses classes(final JobList list, final JobClustering.Options options,
-                                                       final String spec, final String file) {
-        final String refused = "invalid value for --jobs: '" + file + "': LoTES's job classes (--classes " + spec
-            + ") cannot be made: ";
-        if (list.count() == 0) {
-            throw new IllegalArgumentException(refused + "the list has no jobs");
-        }
-        final double end = list.arrival(0) + options.trainingMicros() / 1e6;
-        int training = 0;
-        while (training < list.count() && list.arrival(training) < end) {
-            training++;
-        }
-        final double[][] points = new double[training][];
-        for (int i = 0; i < training; i++) {
-            points[i] = features(list, i);
-        }
+    static KMeansClasses classes(final JobList list, final JobClustering.Options options, final String spec,
+                                 final String file) {
         try {
-            return JobClustering.fit(points, options, list.dimensions());
+            return JobClustering.fit(list, options);
         } catch (final IllegalArgumentException | IllegalStateException e) {
             // IllegalStateException: k-means left a class empty (e.g. fewer distinct jobs than k)
-            throw new IllegalArgumentException(refused + e.getMessage(), e);
+            throw new InvalidValueException("--jobs", "'" + file + "': LoTES's job classes (--classes " + spec
+                + ") cannot be made: " + e.getMessage(), e);
         }
-    }
-
-    /** The class of every job of {@code list}, by nearest centroid. */
-    static int[] classify(final org.stowage.theory.lotes.JobClasses classes, final JobList list) {
-        final int[] classOf = new int[list.count()];
-        for (int i = 0; i < classOf.length; i++) {
-            classOf[i] = classes.classify(features(list, i));
-        }
-        return classOf;
-    }
-
-    /** A list job's raw k-means features: sizes as fractions of a unit server, duration in hours (as seconds). */
-    private static double[] features(final JobList list, final int i) {
-        final double[] point = new double[list.dimensions() + 1];
-        final double perUnit = 1.0 / list.units().resolution();
-        for (int d = 0; d < list.dimensions(); d++) {
-            point[d] = list.size(i, d) * perUnit;
-        }
-        point[list.dimensions()] = list.duration(i) * LIST_TIME_UNIT_HOURS;
-        return point;
     }
 
     /** The words a run's description adds for a plan: lambda*, its rounded and LP values, the bins. */
-    static String describe(final LotesSolution lotes) {
+    static String describe(final LotesPlan plan) {
         return String.format(Locale.ROOT, "LoTES lambda* %.6g (rounded %.6g, allocation LP %.6g), %d bins",
-            lotes.lambdaStar(), lotes.plan().roundedLambda(), lotes.plan().allocationLambda(), lotes.plan().binCount());
+            plan.lambdaStar(), plan.roundedLambda(), plan.allocationLambda(), plan.binCount());
     }
 }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.stowage.cli.spec.ArrivalsSpec;
 import org.stowage.cli.spec.ServersSpec;
 import org.stowage.core.experiment.MemoryEstimate;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * Refuses, before it starts, a run that cannot fit the heap, with one line that names the flag and value
@@ -104,7 +105,7 @@ public final class MemoryCheck {
     public static void require(final Need need, final int concurrent, final long heap, final String threadsFlag) {
         final long maxJobs = MemoryEstimate.maxLiveJobs(need.dimensions());
         if (need.liveJobs() > maxJobs) {
-            throw new IllegalArgumentException("invalid value for " + need.flag() + ": " + need.value() + ": about "
+            throw new InvalidValueException(need.flag(), need.value() + ": about "
                 + need.liveJobs() + " jobs at once (" + need.why() + "), more than the " + maxJobs
                 + " a job table can hold");
         }
@@ -128,7 +129,7 @@ public final class MemoryCheck {
             what.append(", ").append(concurrent).append(" runs at once");
         }
         final String xmx = (MemoryEstimate.suggestedHeap(all) >> 30) + "g";
-        throw new IllegalArgumentException("invalid value for " + flag + ": " + value + ": needs at least "
+        throw new InvalidValueException(flag, value + ": needs at least "
             + size(all) + " of heap: " + what + "; this JVM may use " + size(heap) + "; rerun with -Xmx" + xmx + " ("
             + String.format(Locale.ROOT, HINT, xmx) + ")"
             + (concurrent > 1 && threadsFlag != null && one <= heap ? " or with fewer " + threadsFlag : ""));

@@ -18,6 +18,7 @@ import org.stowage.core.trace.TraceOptions;
 import org.stowage.core.trace.TraceSpec;
 import org.stowage.core.trace.TraceWorkload;
 import org.stowage.core.trace.Traces;
+import org.stowage.terminal.InvalidValueException;
 import org.stowage.traces.TraceSources;
 
 /**
@@ -33,23 +34,23 @@ public final class TraceInputs {
     static TraceOptions options(final WorkloadSettings settings, final Units units) {
         final int resources = settings.get(RESOURCES);
         if (resources != 1 && resources != 2) {
-            throw new IllegalArgumentException("invalid value for --resources: " + resources + " (1 or 2)");
+            throw new InvalidValueException("--resources", resources + " (1 or 2)");
         }
         final long processors = settings.get(SWF_PROCESSORS);
         if (processors < 0) {
-            throw new IllegalArgumentException("invalid value for --swf-processors: " + processors
+            throw new InvalidValueException("--swf-processors", processors
                 + " (must be >= 0; 0 = from the header)");
         }
         final double memoryKb = settings.get(SWF_MEMORY_KB);
         if (!(memoryKb >= 0) || Double.isInfinite(memoryKb)) {
-            throw new IllegalArgumentException("invalid value for --swf-memory-kb: " + memoryKb
+            throw new InvalidValueException("--swf-memory-kb", memoryKb
                 + " (must be a finite number >= 0)");
         }
         final String ruleName = settings.get(GOOGLE_RULE);
         final GoogleRule rule = switch (ruleName) {
             case "completed" -> GoogleRule.COMPLETED_TASKS;
             case "attempts" -> GoogleRule.ATTEMPTS;
-            default -> throw new IllegalArgumentException("invalid value for --google-rule: '" + ruleName
+            default -> throw new InvalidValueException("--google-rule", "'" + ruleName
                 + "' (completed or attempts)");
         };
         return TraceOptions.defaults().withDimensions(resources).withUnits(units).withSwfProcessors(processors)
@@ -61,7 +62,7 @@ public final class TraceInputs {
         final double intervalMs = settings.get(INTERVAL_MS);
         final double micros = Math.rint(intervalMs * 1000);
         if (!(micros >= 1) || micros > 1e15) {
-            throw new IllegalArgumentException("invalid value for --interval-ms: " + intervalMs
+            throw new InvalidValueException("--interval-ms", intervalMs
                 + " (must be in [0.001, 1e12])");
         }
         return (long) micros;
@@ -71,7 +72,7 @@ public final class TraceInputs {
     static double beta(final WorkloadSettings settings) {
         final double scaling = settings.get(TRAFFIC_SCALING);
         if (!(scaling > 0) || Double.isInfinite(scaling)) {
-            throw new IllegalArgumentException("invalid value for --traffic-scaling: " + scaling
+            throw new InvalidValueException("--traffic-scaling", scaling
                 + " (must be finite and > 0)");
         }
         return 1.0 / scaling;
@@ -89,7 +90,7 @@ public final class TraceInputs {
         try {
             return TraceSpec.parse(text);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for " + flag + ": " + e.getMessage(), e);
+            throw new InvalidValueException(flag, e.getMessage(), e);
         }
     }
 
@@ -99,7 +100,7 @@ public final class TraceInputs {
         for (final Path path : spec.paths()) {
             if (!Files.exists(path)) {
                 // the trace has not been fetched yet, most likely: say which command gets it
-                throw new IllegalArgumentException("invalid value for " + flag + ": '" + text + "': no such file or"
+                throw new InvalidValueException(flag, "'" + text + "': no such file or"
                     + " directory " + path + "; get the public trace with "
                     + TraceSources.fetchHint(spec.format().specName()) + " (docs/TRACES.md)");
             }
@@ -114,7 +115,7 @@ public final class TraceInputs {
         try {
             return trace.workload(mode, micros, beta);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --traffic-scaling: "
+            throw new InvalidValueException("--traffic-scaling", ""
                 + settings.get(TRAFFIC_SCALING) + " (with --interval-ms " + settings.get(INTERVAL_MS) + "): "
                 + e.getMessage(), e);
         }

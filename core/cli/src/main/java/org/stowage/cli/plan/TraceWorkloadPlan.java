@@ -16,12 +16,13 @@ import java.util.Map;
 
 import org.stowage.core.Units;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.kernel.lotes.LotesPlan;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.trace.LoadedTrace;
 import org.stowage.core.trace.TraceWorkload;
-import org.stowage.theory.lotes.JobClasses;
-import org.stowage.theory.lotes.LotesSolution;
+import org.stowage.terminal.InvalidValueException;
+import org.stowage.theory.lotes.KMeansClasses;
 
 /**
  * A real trace ({@code --trace}): its jobs in the order and at the times it gives, scaled by
@@ -34,12 +35,12 @@ public final class TraceWorkloadPlan extends WorkloadPlan {
     private final TraceWorkload sample;
 
     /** The LoTES plan when a scheduler reads one, else null. */
-    private final LotesSolution lotes;
+    private final LotesPlan lotes;
 
     private TraceWorkloadPlan(final WorkloadSettings settings, final TimeMode mode, final Units units,
                               final ServerTable cluster, final Model model, final double horizon,
                               final double warmup, final LoadedTrace trace, final TraceWorkload sample,
-                              final LotesSolution lotes) {
+                              final LotesPlan lotes) {
         super(settings, mode, units, cluster, model, horizon, warmup,
             seed -> TraceInputs.workload(settings, trace, mode));
         this.trace = trace;
@@ -65,14 +66,14 @@ public final class TraceWorkloadPlan extends WorkloadPlan {
         requireEveryJobFits(settings, units, loaded, Model.of(cluster).serverClasses());
         LoadedTrace trace = loaded;
         Model model = Model.of(cluster);
-        LotesSolution lotes = null;
+        LotesPlan lotes = null;
         if (LotesPlans.needed(context.schedulers())) {
             // classes by k-means on the trace's first hours and the plan, as the trace figures make them,
             // solved here so that a refusal comes before any output
-            final JobClasses classes = LotesPlans.classes(loaded, clustering, classesSpec);
+            final KMeansClasses classes = LotesPlans.classes(loaded, clustering, classesSpec);
             trace = classes.label(loaded);
             lotes = LotesPlans.solve(cluster, units, classes, TraceInputs.intervalMicros(settings) / 3.6e9, "--trace");
-            model = model.withPlan(lotes.plan());
+            model = model.withPlan(lotes);
         }
         final TraceWorkload sample = TraceInputs.workload(settings, trace, mode);
         final double horizon = givenHorizon != null ? givenHorizon : sample.lastArrivalTime() + 1;
@@ -99,8 +100,8 @@ public final class TraceWorkloadPlan extends WorkloadPlan {
             for (int d = 0; d < size.length; d++) {
                 size[d] = trace.size(first, d);
             }
-            throw new IllegalArgumentException("invalid value for " + (trace.hasServers() ? "--trace: '"
-                + settings.get(TRACE) + "'" : "--servers: '" + settings.get(SERVERS) + "'") + ": " + misfits + " of the"
+            throw new InvalidValueException(trace.hasServers() ? "--trace" : "--servers", (trace.hasServers() ? "'"
+                + settings.get(TRACE) + "'" : "'" + settings.get(SERVERS) + "'") + ": " + misfits + " of the"
                 + " trace's " + trace.count() + " jobs fit no server (the first needs " + real(units, size) + "); they"
                 + " would be rejected, never run");
         }

@@ -13,6 +13,8 @@ import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.experiment.WorkloadSource;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
+import org.stowage.sweep.PlannedRuns;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * A workload that {@link WorkloadSettings} describe, checked whole: the cluster, the model a kernel may
@@ -33,8 +35,9 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
      * @param heapLimit  the heap one run may use (servers beyond it are refused before they are made)
      * @param schedulers every scheduler the command runs, so that a plan one of them reads is made (LoTES)
      * @param traces     loaded traces, shared by the points of a sweep (a load takes seconds)
+     * @param runs       the command's runs, whose plans (LoTES's for generated jobs) a plan of the workload shares
      */
-    public record Context(long heapLimit, List<String> schedulers, TraceWorkloadPlan.Cache traces) {
+    public record Context(long heapLimit, List<String> schedulers, TraceWorkloadPlan.Cache traces, PlannedRuns runs) {
         public Context {
             schedulers = List.copyOf(schedulers);
         }
@@ -162,8 +165,13 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
             case "continuous":
                 return TimeMode.CONTINUOUS;
             default:
-                throw new IllegalArgumentException("invalid value for --time-mode: '" + text + "' (slotted or continuous)");
+                throw new InvalidValueException("--time-mode", "'" + text + "' (slotted or continuous)");
         }
+    }
+
+    /** The units sizes and capacities are in ({@code --resolution}). */
+    public Units units() {
+        return units;
     }
 
     /** The units of {@code --resolution}; an error names the flag. */
@@ -171,7 +179,7 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
         try {
             return new Units(resolution);
         } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid value for --resolution: " + e.getMessage(), e);
+            throw new InvalidValueException("--resolution", e.getMessage(), e);
         }
     }
 
@@ -180,7 +188,7 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
                                final String dimensionsSource, final long heapLimit) {
         final ServersSpec servers = settings.get(WorkloadSettings.SERVERS);
         if (servers.dimensions(dimensions) != dimensions) {
-            throw new IllegalArgumentException("invalid value for --servers: '" + servers + "' has "
+            throw new InvalidValueException("--servers", "'" + servers + "' has "
                 + servers.dimensions(dimensions) + " resources but " + dimensionsSource + " has " + dimensions);
         }
         MemoryCheck.requireServers(servers, dimensions, heapLimit);

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 import org.stowage.cli.spec.ArrivalsSpec;
@@ -38,6 +39,20 @@ public final class WorkloadSettings {
 
         boolean variable() {
             return axisParser != null;
+        }
+
+        // Written out rather than generated: a record's own equals and hashCode bootstrap method handles at
+        // their first call, which cost every command that reads options about a tenth of its start-up.
+        @Override
+        public boolean equals(final Object other) {
+            return this == other || other instanceof Option<?> option && name.equals(option.name)
+                && type.equals(option.type) && Objects.equals(defaultValue, option.defaultValue)
+                && Objects.equals(axisParser, option.axisParser);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode();
         }
     }
 

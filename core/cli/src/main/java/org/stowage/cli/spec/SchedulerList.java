@@ -3,7 +3,10 @@ package org.stowage.cli.spec;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.stowage.core.kernel.KernelRegistryException;
 import org.stowage.core.kernel.Kernels;
+import org.stowage.sweep.KernelFailure;
+import org.stowage.terminal.InvalidValueException;
 
 /**
  * The {@code --scheduler} values of {@code run} and {@code sweep}: each repeatable and comma-separated,
@@ -19,7 +22,25 @@ public final class SchedulerList {
     private SchedulerList() {
     }
 
-    /** The scheduler specs in order, each checked by {@link Kernels#byName}. */
+    /**
+     * Checks {@code spec} against the registry ({@link Kernels#byName}): an unknown name or a bad parameter
+     * is refused naming {@code option}; so is a kernel whose own code fails while its parameters are read or
+     * its factory made (a user's jar), naming its family and jar.
+     */
+    public static void check(final String spec, final String option) {
+        try {
+            Kernels.byName(spec);
+        } catch (final IllegalArgumentException e) {
+            throw new InvalidValueException(option, e.getMessage(), e);
+        } catch (final OutOfMemoryError | KernelRegistryException e) {
+            throw e;
+        } catch (final RuntimeException | Error e) {
+            throw new InvalidValueException(option, "'" + spec + "'" + KernelFailure.origin(spec) + " failed to set up: "
+                + KernelFailure.describe(e), e);
+        }
+    }
+
+    /** The scheduler specs in order, each checked by {@link #check}. */
     public static List<String> parse(final List<String> values) {
         final List<String> schedulers = new ArrayList<>();
         for (final String value : values) {
@@ -27,11 +48,7 @@ public final class SchedulerList {
                 if (name.isBlank()) {
                     throw new SpecException(value, "has an empty scheduler name").forFlag("--scheduler");
                 }
-                try {
-                    Kernels.byName(name.strip());
-                } catch (final IllegalArgumentException e) {
-                    throw new IllegalArgumentException("invalid value for --scheduler: " + e.getMessage(), e);
-                }
+                check(name.strip(), "--scheduler");
                 if (schedulers.contains(name.strip())) {
                     // two identical runs would be two indistinguishable rows in every file
                     throw new SpecException(value, "names " + name.strip() + " twice").forFlag("--scheduler");
@@ -40,7 +57,7 @@ public final class SchedulerList {
             }
         }
         if (schedulers.isEmpty()) {
-            throw new IllegalArgumentException("invalid value for --scheduler: none given");
+            throw new InvalidValueException("--scheduler", "none given");
         }
         return schedulers;
     }

@@ -6,8 +6,8 @@ import java.util.List;
 
 import org.stowage.core.Units;
 import org.stowage.core.experiment.MemoryEstimate;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.core.workload.Clusters;
-import org.stowage.theory.ServerClasses;
 
 import picocli.CommandLine.ITypeConverter;
 

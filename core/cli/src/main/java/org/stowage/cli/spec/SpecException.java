@@ -1,6 +1,7 @@
 package org.stowage.cli.spec;
 
 import org.stowage.core.Messages;
+import org.stowage.terminal.InvalidValueException;
 
 import picocli.CommandLine.TypeConversionException;
 
@@ -34,6 +35,6 @@ public final class SpecException extends TypeConversionException {
 
     /** The one-line error for {@code flag}: {@code invalid value for FLAG: 'VALUE': REASON}. */
     public IllegalArgumentException forFlag(final String flag) {
-        return new IllegalArgumentException("invalid value for " + flag + ": " + getMessage(), this);
+        return new InvalidValueException(flag, getMessage(), this);
     }
 }

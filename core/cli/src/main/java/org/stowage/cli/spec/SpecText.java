@@ -27,7 +27,7 @@ public final class SpecText {
         }
     }
 
-    /** A finite decimal number. */
+    /** A finite decimal number; {@code -0} is 0, so it meets exactly the checks 0 meets. */
     public static double number(final String text) {
         final double value;
         try {
@@ -38,7 +38,7 @@ public final class SpecText {
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException("'" + text + "' is not a finite number");
         }
-        return value;
+        return value + 0.0;
     }
 
     /** {@code 0.2} or {@code 0.2/0.5}: 1 to {@link Units#MAX_DIMENSIONS} finite numbers. */

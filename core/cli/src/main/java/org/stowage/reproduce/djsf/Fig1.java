@@ -17,6 +17,7 @@ import org.stowage.core.metrics.BatchMetrics;
 import org.stowage.core.state.ServerTable;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 
 /** Fig. 1: five jobs on one unit machine, exact average JCTs. */
@@ -27,7 +28,8 @@ final class Fig1 extends BatchFigure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
         return BatchRun.of(fig1Jobs(), ServerTable.homogeneous(1, UNITS.capacityUnits(1.0)), scheduler).result(false);
     }
 

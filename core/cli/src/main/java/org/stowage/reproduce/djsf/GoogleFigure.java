@@ -11,6 +11,7 @@ import org.stowage.core.experiment.RunResult;
 import org.stowage.core.trace.GoogleBatchSample;
 import org.stowage.core.trace.JobList;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 
 /**
@@ -67,7 +68,8 @@ abstract class GoogleFigure extends BatchFigure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
         return BatchRun.of(batch(point), GoogleBatches.cluster(), scheduler).result(keepsUse());
     }
 

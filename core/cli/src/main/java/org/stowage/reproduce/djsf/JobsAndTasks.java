@@ -26,6 +26,7 @@ import org.stowage.report.Charts;
 import org.stowage.report.Legends;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
 
@@ -72,7 +73,8 @@ final class JobsAndTasks extends GoogleFigure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
         final long seed = seedOf(point);
         final JobList batch = point.text(UNIT).equals(JOBS) ? batches.jobBatch(seed) : batches.batch(seed);
         return BatchRun.of(batch, GoogleBatches.cluster(), scheduler).result(false);

@@ -20,6 +20,7 @@ import org.stowage.core.kernel.batch.TetrisScore;
 import org.stowage.core.metrics.Metric;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 
 /**
@@ -50,7 +51,8 @@ final class Table2 extends BatchFigure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
         final long start = System.nanoTime();
         final Map<String, Double> values = new LinkedHashMap<>();
         if (scheduler.equals("Tetris")) {

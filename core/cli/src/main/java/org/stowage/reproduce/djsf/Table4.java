@@ -18,6 +18,7 @@ import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.PredictionError;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
+import org.stowage.sweep.PlannedRuns;
 import org.stowage.sweep.Sweep;
 
 /** Table 4: average JCTs with prediction errors, first batch. */
@@ -46,7 +47,8 @@ final class Table4 extends GoogleFigure {
     }
 
     @Override
-    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale) {
+    public RunResult run(final Sweep.Point point, final String scheduler, final Scale scale,
+                         final PlannedRuns runs) {
         final double[] range = range(point.coordinates());
         final JobList predicted = PredictionError.apply(batch(point), range[0], range[1], seedOf(point));
         return BatchRun.of(predicted, GoogleBatches.cluster(), scheduler).result(false);

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.knowm.xchart.XYChart;
 import org.stowage.core.engine.JobSpec;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
@@ -33,8 +32,8 @@ import org.stowage.reproduce.Scale;
 import org.stowage.reproduce.SpecFigure;
 import org.stowage.sweep.ResultFiles;
 import org.stowage.sweep.Sweep;
-import org.stowage.theory.lotes.JobClasses;
 import org.stowage.theory.lotes.JobClustering;
+import org.stowage.theory.lotes.KMeansClasses;
 import org.stowage.theory.lotes.LotesInstance;
 import org.stowage.theory.lotes.LotesPlanner;
 
@@ -77,7 +76,7 @@ public final class LotesTraceFigure implements SpecFigure {
     private static final String TETRIS_SHORTER = "docs/LOTES.md#why-tetris-beats-lotes-on-the-trace-fig-8";
 
     /** What every figure of the three shares at one scale: the labelled trace, the cluster and the plan. */
-    record Setup(LoadedTrace trace, ServerTable cluster, Model model, LotesPlan plan, JobClasses classes,
+    record Setup(LoadedTrace trace, ServerTable cluster, Model model, LotesPlan plan, KMeansClasses classes,
                  double horizon, long[] arrivalsPerWindow) {
     }
 
@@ -102,7 +101,7 @@ public final class LotesTraceFigure implements SpecFigure {
                 options = options.withGoogleBeforeWindow(true);
             }
             final LoadedTrace raw = Traces.load(spec, options);
-            final JobClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
+            final KMeansClasses classes = JobClustering.fit(raw, JobClustering.Options.defaults());
             final LoadedTrace labelled = classes.label(raw);
             // the sample loads Table 1's 12,583 machines lightly (no scheduler ever queues): shrink every
             // configuration by one factor (at least one machine each) so that the sample's average demand
@@ -309,16 +308,15 @@ public final class LotesTraceFigure implements SpecFigure {
             }
             lines.add(new Charts.Line(entry.getKey(), Legends.label(entry.getKey(), false, null), x, y, null));
         }
-        final XYChart chart = switch (kind) {
-            case WINDOWS -> Charts.chart(title, "window start (h)", "0.0", "mean response time (h)", true,
-                Charts.ZERO_LABEL, lines);
+        // x title, x pattern, y title
+        final String[] axes = switch (kind) {
+            case WINDOWS -> new String[] {"window start (h)", "0.0", "mean response time (h)"};
             // five measured points per scheduler joined by straight lines: only the points are measured
-            case DISTRIBUTION -> Charts.chart(title, "response time (h)", "0.00",
-                "fraction waiting longer (median, p90, p99, p99.9, max)", true, Charts.ZERO_LABEL, lines);
-            case QUEUE -> Charts.chart(title, "time (h)", "0.0", "jobs in queue (mean over each interval)", true,
-                Charts.ZERO_LABEL, lines);
+            case DISTRIBUTION -> new String[] {"response time (h)", "0.00",
+                "fraction waiting longer (median, p90, p99, p99.9, max)"};
+            case QUEUE -> new String[] {"time (h)", "0.0", "jobs in queue (mean over each interval)"};
         };
-        Charts.write(directory.resolve(name), chart);
+        Charts.save(directory.resolve(name), title, axes[0], axes[1], axes[2], true, Charts.ZERO_LABEL, lines);
     }
 
     private List<double[]> rows(final RunResult result, final Setup setup) {

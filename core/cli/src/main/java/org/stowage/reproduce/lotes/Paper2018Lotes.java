@@ -51,7 +51,7 @@ public final class Paper2018Lotes {
 
     /**
      * What {@link Scale#PAPER} runs: machines per configuration, hours per run, instances per point. The
-     * paper's is {@link #PAPER_SIZE}; a smaller one gives the medium-scale evidence of docs/LOTES.md
+     * paper's is {@link #PAPER_SIZE}; a smaller one gives the medium-scale runs of docs/journal
      * ({@code LotesMediumScaleRun}) with the figures' own code.
      */
     record Size(int machines, double hours, int replications) {

@@ -13,6 +13,7 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.core.workload.Ec2Table;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SyntheticWorkload;
@@ -21,7 +22,6 @@ import org.stowage.reproduce.PaperSource;
 import org.stowage.reproduce.Scale;
 import org.stowage.theory.Configurations;
 import org.stowage.theory.JobTypes;
-import org.stowage.theory.ServerClasses;
 
 /**
  * The figures of Psychas and Ghaderi 2018 ("Randomized algorithms for scheduling multi-resource jobs in the
@@ -159,7 +159,7 @@ public final class Paper2018 {
         Arrays.fill(capacities, units.capacityUnits(1.0));
         final JobClasses classes = SyntheticWorkload.perTypePoisson(TimeMode.CONTINUOUS, units, types, rates, service, 0)
             .jobClasses(units);
-        final Model model = Model.of(org.stowage.core.model.ServerClasses.of(3, capacities)).withJobClasses(classes);
+        final Model model = Model.of(ServerClasses.of(3, capacities)).withJobClasses(classes);
         final double horizon = scale == Scale.PAPER ? PAPER_HORIZON : QUICK_HORIZON;
         final double warmup = scale == Scale.PAPER ? PAPER_WARMUP : QUICK_WARMUP;
         return RunSpec.builder()

@@ -10,7 +10,7 @@ import org.stowage.reproduce.Reproduction;
 import org.stowage.reproduce.Scale;
 
 /**
- * The medium-scale evidence of docs/LOTES.md: LoTES figures with the figures' own code at a size between quick
+ * The medium-scale runs of docs/journal/: LoTES figures with the figures' own code at a size between quick
  * and the paper's (more machines per configuration, longer runs, more instances than {@code --quick}), which
  * this 2-core machine can afford in minutes. Not a test (surefire does not pick it up); run it after
  * {@code ./mvnw -B -ntp -q -pl core/cli -am package -DskipTests} (which compiles the tests too) with

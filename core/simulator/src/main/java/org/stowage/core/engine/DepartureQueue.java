@@ -10,20 +10,22 @@ import org.stowage.core.state.JobTable;
  * <h2>Structure</h2>
  * In slotted time departures are whole slots, so most of them go into a timing wheel: a ring of
  * {@link #WHEEL_SLOTS} per-slot buckets covering the slots {@code [base, base + WHEEL_SLOTS)}, where
- * {@code base} is the slot of the latest push (the floor of its {@code now}). A bucket is a singly linked
- * list of jobs through the job table's departure link ({@link JobTable#departureLink}: the {@code right}
- * link, which a running job does not use otherwise), so the wheel adds nothing per job. A push prepends
- * (it touches only the new job, whose links are in cache, never an older job's), and the first pop of a
- * slot reverses its list once into scheduling order: a walk the pops of that slot would make anyway. A
- * two-level bitset marks the non-empty buckets, and the earliest non-empty slot is cached so that
- * {@link #peekTime} is O(1). A departure beyond the wheel, or at a fractional time (a placement by a tick
- * between slots), goes to an overflow {@link TimedEventHeap}. In continuous time every departure goes to a
- * {@link CalendarQueue} of job handles instead: buckets of time, only the due bucket kept ordered, so a
- * departure costs amortised O(1) and a few cache lines where a heap of 10^5-10^6 running jobs costs about 20
- * levels; it pops in exactly the heap's (time, sequence) order.
+ * {@code base} is the slot of the latest push (the floor of its {@code now}). A bucket is a FIFO of job
+ * handles in chunks of {@value #CHUNK_HANDLES} (64 bytes with the link to the next chunk) taken from one
+ * pool shared by every bucket and recycled LIFO (a bucket takes the chunk another just gave back, still in
+ * cache): a push appends (it touches the bucket's tail chunk, never a job), a pop reads the next handle.
+ * When a slot falls due, its first pop walks the bucket's chunks once and loads every departing job's record
+ * ({@link JobTable#touchForDeparture}): their handles are known at once, so their misses overlap, where a
+ * list chained through the jobs made each job's miss wait for the one before. A two-level bitset marks the
+ * non-empty buckets, and the earliest non-empty slot is cached so that {@link #peekTime} is O(1). A departure
+ * beyond the wheel, or at a fractional time (a placement by a tick between slots), goes to an overflow
+ * {@link TimedEventHeap}. In continuous time every departure goes to a {@link CalendarQueue} of job handles
+ * instead: buckets of time, only the due bucket kept ordered, so a departure costs amortised O(1) and a few
+ * cache lines where a heap of 10^5-10^6 running jobs costs about 20 levels; it pops in exactly the heap's
+ * (time, sequence) order.
  *
  * <h2>Order</h2>
- * Departures of one instant leave in the order they were scheduled: within a bucket by that reversal
+ * Departures of one instant leave in the order they were scheduled: within a bucket in push order
  * (no push reaches a slot once its pops have begun: pushes are for later slots), and the
  * overflow entries of a slot before its wheel entries. In continuous time the calendar queue orders by
  * (time, sequence) exactly, as the heap did. The latter holds because the wheel covers exactly
@@ -33,7 +35,7 @@ import org.stowage.core.state.JobTable;
  *
  * <h2>Cancellation</h2>
  * A dummy job removed before its time stays where it is, as a tombstone (its state is CANCELLED, its
- * handle still allocated, its departure link intact), and the engine releases it when it is popped. So
+ * handle still allocated, still in its bucket), and the engine releases it when it is popped. So
  * cancellation is O(1) and the hot path pays nothing for it; the memory a tombstone holds is one job slot
  * until its original departure time.
  *
@@ -44,9 +46,11 @@ import org.stowage.core.state.JobTable;
  * O(1) for departures within the wheel (a bucket that empties costs a search of two bitset words, or of at
  * most {@code WHEEL_SLOTS / 64} words when the next departure is far away), O(log n) for the n overflow
  * entries. Continuous: the calendar queue's amortised O(1) (O(log n) at worst, when many departures share a
- * time). Memory: {@value #WHEEL_SLOTS} bucket heads (16 KB) in slotted mode, nothing per job; in continuous
- * mode 24 bytes per running job and 4 bytes per calendar bucket (about one per running job). Allocates
- * only when the overflow heap or the calendar grows. Not thread-safe.
+ * time). Memory: in slotted mode four ints per wheel bucket (64 KB) and the chunks: 64 bytes per
+ * {@value #CHUNK_HANDLES} departures in the wheel plus at most one partly filled chunk per non-empty bucket
+ * (about 4.3 bytes per running job when buckets are full); in continuous mode 24 bytes per running job and
+ * 4 bytes per calendar bucket (about one per running job). Allocates only when the chunk pool, the overflow
+ * heap or the calendar grows (doubling, to the run's high-water mark). Not thread-safe.
  */
 final class DepartureQueue {
     /** Slots the wheel covers ahead of the base: departures up to this far ahead cost O(1). */
@@ -60,9 +64,20 @@ final class DepartureQueue {
     /** Every departure in continuous time; null in slotted time. */
     private final CalendarQueue calendar;
 
-    /** First job of each slot's bucket: the latest pushed, or, once the slot is due, the next to leave. */
-    private final int[] buckets;
-    /** The slot whose bucket has been reversed into scheduling order, or {@link Long#MIN_VALUE}. */
+    /** Ints per chunk: the next chunk of the bucket, then {@link #CHUNK_HANDLES} handles. */
+    private static final int CHUNK = 16;
+    static final int CHUNK_HANDLES = CHUNK - 1;
+
+    /** Per bucket: its first and last chunk ({@link #NONE} when empty), the next handle to pop, handles in the last. */
+    private final int[] headChunk;
+    private final int[] tailChunk;
+    private final int[] readAt;
+    private final int[] writeAt;
+    /** The chunks, {@link #CHUNK} ints each; a free chunk's first int links the free list. */
+    private int[] pool;
+    private int chunksMade;
+    private int freeChunk = NONE;
+    /** The slot whose departures have been loaded ahead of their pops, or {@link Long#MIN_VALUE}. */
     private long dueSlot = Long.MIN_VALUE;
     /** Bit {@code i} set when bucket {@code i} is non-empty; {@code summary} bit {@code w} when word {@code w} is. */
     private final long[] occupied;
@@ -73,7 +88,7 @@ final class DepartureQueue {
     private long nextSlot = Long.MAX_VALUE;
     private double nextTime = Double.POSITIVE_INFINITY;
     private int wheelCount;
-    /** Receives the loads of {@link #reverse}'s look-ahead, so that the JIT keeps them. */
+    /** Receives the loads of {@link #touchBucket}'s look-ahead, so that the JIT keeps them. */
     private int touchSink;
 
     /**
@@ -86,12 +101,20 @@ final class DepartureQueue {
         this.wheel = slotted;
         this.overflow = new TimedEventHeap(16);
         if (slotted) {
-            buckets = new int[WHEEL_SLOTS];
-            Arrays.fill(buckets, NONE);
+            headChunk = new int[WHEEL_SLOTS];
+            tailChunk = new int[WHEEL_SLOTS];
+            readAt = new int[WHEEL_SLOTS];
+            writeAt = new int[WHEEL_SLOTS];
+            Arrays.fill(headChunk, NONE);
+            Arrays.fill(tailChunk, NONE);
+            pool = new int[CHUNK * 64];
             occupied = new long[WHEEL_SLOTS / 64];
             calendar = null;
         } else {
-            buckets = null;
+            headChunk = null;
+            tailChunk = null;
+            readAt = null;
+            writeAt = null;
             occupied = null;
             calendar = new CalendarQueue(initialCapacity);
         }
@@ -144,55 +167,90 @@ final class DepartureQueue {
         }
         final int bucket = (int) (nextSlot & MASK);
         if (dueSlot != nextSlot) {
-            buckets[bucket] = reverse(buckets[bucket]);
+            touchBucket(bucket);
             dueSlot = nextSlot;
         }
-        final int job = buckets[bucket];
-        final int after = jobs.departureLink(job);
-        jobs.setDepartureLink(job, NONE);
-        buckets[bucket] = after;
+        final int chunk = headChunk[bucket];
+        final int at = readAt[bucket];
+        final int job = pool[chunk * CHUNK + 1 + at];
         wheelCount--;
-        if (after == NONE) {
+        if (chunk == tailChunk[bucket] && at + 1 == writeAt[bucket]) {
+            freeChunk(chunk);
+            headChunk[bucket] = NONE;
+            tailChunk[bucket] = NONE;
             clearBit(bucket);
             dueSlot = Long.MIN_VALUE;
             findNextSlot(nextSlot);
+        } else if (at + 1 == CHUNK_HANDLES) {
+            headChunk[bucket] = pool[chunk * CHUNK];
+            readAt[bucket] = 0;
+            freeChunk(chunk);
+        } else {
+            readAt[bucket] = at + 1;
         }
         return job;
     }
 
-    /** Reverses a bucket's list (latest push first) into scheduling order; returns the new first job. */
-    private int reverse(final int first) {
-        int reversed = NONE;
-        int job = first;
+    /**
+     * Loads the record of every job in a bucket that falls due, before its first pop: the handles sit in
+     * the chunks, so the records' misses overlap instead of following one another.
+     */
+    private void touchBucket(final int bucket) {
         int touched = 0;
-        while (job != NONE) {
-            final int after = jobs.departureLink(job);
-            // Load the fields each departure reads (state, size) now: their addresses are known, so the
-            // misses overlap the chain's next one instead of each departure waiting for its own.
-            touched ^= jobs.touchForDeparture(job);
-            jobs.setDepartureLink(job, reversed);
-            reversed = job;
-            job = after;
+        for (int chunk = headChunk[bucket]; chunk != NONE; chunk = pool[chunk * CHUNK]) {
+            final int end = chunk == tailChunk[bucket] ? writeAt[bucket] : CHUNK_HANDLES;
+            for (int i = chunk == headChunk[bucket] ? readAt[bucket] : 0; i < end; i++) {
+                touched ^= jobs.touchForDeparture(pool[chunk * CHUNK + 1 + i]);
+            }
         }
         touchSink ^= touched;
-        return reversed;
     }
 
     private void append(final long slot, final int job) {
         assert slot != dueSlot : "push into slot " + slot + " after its departures began";
         final int index = (int) (slot & MASK);
-        final int first = buckets[index];
-        jobs.setDepartureLink(job, first);
-        buckets[index] = job;
-        if (first == NONE) {
+        int chunk = tailChunk[index];
+        if (chunk == NONE) {
+            chunk = takeChunk();
+            headChunk[index] = chunk;
+            tailChunk[index] = chunk;
+            readAt[index] = 0;
+            writeAt[index] = 0;
             occupied[index >>> 6] |= 1L << index;
             summary |= 1L << (index >>> 6);
             if (slot < nextSlot) {
                 nextSlot = slot;
                 nextTime = slot;
             }
+        } else if (writeAt[index] == CHUNK_HANDLES) {
+            final int next = takeChunk();
+            pool[chunk * CHUNK] = next;
+            tailChunk[index] = next;
+            writeAt[index] = 0;
+            chunk = next;
         }
+        pool[chunk * CHUNK + 1 + writeAt[index]++] = job;
         wheelCount++;
+    }
+
+    /** A chunk with no successor: the last one freed, or a new one (the pool doubles when full). */
+    private int takeChunk() {
+        int chunk = freeChunk;
+        if (chunk != NONE) {
+            freeChunk = pool[chunk * CHUNK];
+        } else {
+            chunk = chunksMade++;
+            if ((long) chunksMade * CHUNK > pool.length) {
+                pool = Arrays.copyOf(pool, Math.multiplyExact(pool.length, 2));
+            }
+        }
+        pool[chunk * CHUNK] = NONE;
+        return chunk;
+    }
+
+    private void freeChunk(final int chunk) {
+        pool[chunk * CHUNK] = freeChunk;
+        freeChunk = chunk;
     }
 
     private void clearBit(final int index) {

@@ -1,11 +1,14 @@
 package org.stowage.core.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 
+import org.stowage.core.Messages;
 import org.stowage.core.Units;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
@@ -50,14 +53,53 @@ import org.stowage.core.state.ServerView;
  * service time is fixed when it starts: its work divided by the rate of its class on the server's class
  * (rounded up to whole slots, at least one, in slotted time). Dummy jobs take their type's exact size.
  *
- * <p>Not thread-safe; no global state, so any number of simulations may run side by side.
+ * <h2>Kernels are fenced</h2>
+ * The kernel is handed a context of its own and read-only views of the job and server tables, none of
+ * which can be cast to the engine's objects. Whatever it throws while it is made, attached or called back,
+ * and every rule it breaks that the engine checks (a placement that does not fit, a job placed twice or
+ * left neither queued nor running), ends the run with a {@link SchedulerFault}: one line naming the
+ * scheduler, what it did and when. An instant cannot go on forever: more than
+ * {@value #MAX_TICKS_PER_INSTANT} ticks at one instant, or more than {@value #MAX_DECISIONS_PER_INSTANT}
+ * decisions without time moving on, is a fault too. A kernel that never returns cannot be stopped from
+ * inside; {@link #progress()} lets a watchdog on another thread see that nothing moves.
+ *
+ * <p>Not thread-safe (but for {@link #progress()}); no global state, so any number of simulations may run
+ * side by side.
  */
 public final class Simulation implements SchedulerContext {
     /** Job table slots before the first growth when neither the builder nor the workload says otherwise. */
     private static final int DEFAULT_JOB_CAPACITY = 1 << 12;
 
+    /**
+     * Most ticks delivered at one instant: far more than any kernel asks for (RMS's clocks tick once per type
+     * and instant at most), few enough to stop a tick rescheduled at its own instant forever within a second.
+     */
+    public static final int MAX_TICKS_PER_INSTANT = 1 << 22;
+
+    /**
+     * Most decisions at one instant, one after another, without time moving on (each follows an event a
+     * kernel scheduled at the instant it was at: a tick, or a departure whose service rounded to nothing).
+     */
+    public static final int MAX_DECISIONS_PER_INSTANT = 1 << 20;
+
+    private static final VarHandle PROGRESS;
+
+    static {
+        try {
+            PROGRESS = MethodHandles.lookup().findVarHandle(Simulation.class, "progress", long.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final JobTable jobs;
     private final ServerTable servers;
+    /** What the kernel sees: views of the tables, and a context that is not this object. */
+    private final JobView jobView;
+    private final ServerView serverView;
+    private final KernelContext kernelContext = new KernelContext();
+    /** The scheduler's name, read once (a kernel's name() is its own code). */
+    private final String schedulerName;
     private final TimeMode timeMode;
     private final Workload workload;
     private final Scheduler scheduler;
@@ -78,6 +120,14 @@ public final class Simulation implements SchedulerContext {
 
     private long sequence;
     private double now;
+    /** Instants and arrivals processed, written opaquely for a watchdog on another thread. */
+    private long progress;
+    /** The instant of the last decision, the decisions and ticks at it, and the kernel callback under way. */
+    private double instant = Double.NaN;
+    private int decisionsAtInstant;
+    private int ticksAtInstant;
+    private byte callback = NO_CALLBACK;
+    private int callbackJob;
     private JobQueueView[] queues = new JobQueueView[4];
     private int queueCount;
     private long arrived;
@@ -102,10 +152,12 @@ public final class Simulation implements SchedulerContext {
         this.serverClasses = model.serverClasses();
         checkModel(model, servers);
         this.rates = model.rates();
-        this.scheduler = builder.scheduler != null ? builder.scheduler
-            : Objects.requireNonNull(builder.factory, "scheduler").create(model);
+        this.scheduler = builder.scheduler != null ? builder.scheduler : made(builder.factory, model);
+        this.schedulerName = nameOf(scheduler);
         this.jobs = new JobTable(dimensions, initialCapacity(builder.initialJobCapacity, workload.announcedJobs(),
             dimensions));
+        this.jobView = jobs.readOnly();
+        this.serverView = servers.readOnly();
         final List<SimulationListener> all = new ArrayList<>(builder.listeners);
         if (builder.auditEvery > 0) {
             all.add(new InvariantChecker(this, builder.auditEvery));
@@ -117,7 +169,48 @@ public final class Simulation implements SchedulerContext {
         this.queueUniverse = servers.maxCapacity(0) + 1;
         this.departures = new DepartureQueue(jobs, timeMode == TimeMode.SLOTTED, servers.count() * 4);
         this.ticks = new TimedEventHeap(16);
-        scheduler.attach(this);
+        callback = ATTACH;
+        try {
+            scheduler.attach(kernelContext);
+        } catch (final IllegalArgumentException e) {
+            // the kernel's way of saying it cannot run this cluster or model: the request's fault, not a crash
+            throw e;
+        } catch (final RuntimeException | Error e) {
+            throw fault(e);
+        }
+        callback = NO_CALLBACK;
+    }
+
+    /** The kernel {@code factory} makes for {@code model}; a factory that throws or returns null is a fault. */
+    private static Scheduler made(final SchedulerFactory factory, final Model model) {
+        Objects.requireNonNull(factory, "scheduler");
+        final Scheduler made;
+        try {
+            made = factory.create(model);
+        } catch (final IllegalArgumentException e) {
+            throw e;
+        } catch (final RuntimeException | Error e) {
+            if (e instanceof OutOfMemoryError memory) {
+                throw memory;
+            }
+            throw new SchedulerFault("its scheduler factory failed: "
+                + Messages.describe(e), factory.getClass().getName(), Double.NaN, null, e);
+        }
+        if (made == null) {
+            throw new SchedulerFault("its scheduler factory returned no scheduler (null)", factory.getClass().getName(),
+                Double.NaN, null, null);
+        }
+        return made;
+    }
+
+    /** The kernel's name, or its class's when name() fails or gives none. */
+    private static String nameOf(final Scheduler scheduler) {
+        try {
+            final String name = scheduler.name();
+            return name == null || name.isBlank() ? scheduler.getClass().getName() : name;
+        } catch (final RuntimeException e) {
+            return scheduler.getClass().getName();
+        }
     }
 
     /**
@@ -173,25 +266,98 @@ public final class Simulation implements SchedulerContext {
                 + " arrives at " + arrivalTime + " after time " + now);
         }
         now = t;
-        while (departures.peekTime() == t) {
-            depart(departures.pop());
+        if (t == instant) {
+            if (++decisionsAtInstant > MAX_DECISIONS_PER_INSTANT) {
+                throw new SchedulerFault("scheduler " + schedulerName + " made more than " + MAX_DECISIONS_PER_INSTANT
+                    + " decisions at time " + t + " without time moving on (each asked for another event at the"
+                    + " same instant); stopped there", schedulerName, t, null, null);
+            }
+        } else {
+            instant = t;
+            decisionsAtInstant = 1;
+            ticksAtInstant = 0;
         }
-        while (workload.peekArrivalTime() == t) {
-            admit(t);
+        PROGRESS.setOpaque(this, progress + 1);
+        try {
+            while (departures.peekTime() == t) {
+                depart(departures.pop());
+            }
+            while (workload.peekArrivalTime() == t) {
+                admit(t);
+            }
+            callback = TICK;
+            while (ticks.peekTime() == t) {
+                if (++ticksAtInstant > MAX_TICKS_PER_INSTANT) {
+                    throw new SchedulerFault("scheduler " + schedulerName + " asked for more than "
+                        + MAX_TICKS_PER_INSTANT + " ticks at time " + t + " (a tick rescheduled at its own instant"
+                        + " forever?); stopped there", schedulerName, t, null, null);
+                }
+                scheduler.onTick(ticks.pop());
+            }
+            callback = DECIDE;
+            scheduler.decide(t);
+            callback = NO_CALLBACK;
+        } catch (final RuntimeException | Error e) {
+            throw fault(e);
         }
-        while (ticks.peekTime() == t) {
-            scheduler.onTick(ticks.pop());
-        }
-        scheduler.decide(t);
         decisions++;
         if (jobs.pendingCount() != 0) {
-            throw new IllegalStateException("scheduler " + scheduler.name() + " left " + jobs.pendingCount()
-                + " job(s) neither queued nor running after the decision at " + t);
+            throw new SchedulerFault("scheduler " + schedulerName + " left " + jobs.pendingCount()
+                + " job(s) neither queued nor running after the decision at " + t, schedulerName, t, null, null);
         }
         for (final SimulationListener listener : listeners) {
             listener.onDecision(t);
         }
         return true;
+    }
+
+    /** Kernel callbacks, for {@link #fault}: none under way, or the one the kernel was in. */
+    private static final byte NO_CALLBACK = 0;
+    private static final byte ATTACH = 1;
+    private static final byte ARRIVAL = 2;
+    private static final byte DEPARTURE = 3;
+    private static final byte TICK = 4;
+    private static final byte DECIDE = 5;
+
+    /**
+     * {@code e}, thrown while the kernel was in a callback, as a {@link SchedulerFault} that says which and
+     * when; a fault as it is; anything thrown outside a callback (the workload's, the listeners') and
+     * {@link OutOfMemoryError} as they are.
+     */
+    private RuntimeException fault(final Throwable e) {
+        final byte where = callback;
+        callback = NO_CALLBACK;
+        if (e instanceof OutOfMemoryError memory) {
+            throw memory;
+        }
+        if (e instanceof SchedulerFault fault) {
+            return fault;
+        }
+        if (where == NO_CALLBACK) {
+            if (e instanceof RuntimeException runtime) {
+                return runtime;
+            }
+            throw (Error) e;
+        }
+        final String in = switch (where) {
+            case ATTACH -> "attach";
+            case ARRIVAL -> "onArrival(job " + callbackJob + ")";
+            case DEPARTURE -> "onDeparture(job " + callbackJob + ")";
+            case TICK -> "onTick";
+            default -> "decide";
+        };
+        return new SchedulerFault("scheduler " + schedulerName + " failed in " + in + (where == ATTACH ? ""
+            : " at time " + now) + ": " + Messages.describe(e), schedulerName, where == ATTACH ? Double.NaN : now,
+            null, e);
+    }
+
+    /**
+     * Instants and arrivals processed so far: a count that only grows while the simulation makes progress,
+     * readable from any thread (opaque: it may lag, never tear). A watchdog that sees it stand still for long
+     * knows a kernel callback has not returned.
+     */
+    public long progress() {
+        return (long) PROGRESS.getOpaque(this);
     }
 
     /** Processes every event instant before {@code horizon}, then sets the clock to the horizon. */
@@ -227,7 +393,10 @@ public final class Simulation implements SchedulerContext {
                 listener.onDeparture(now, job, server);
             }
         }
+        callback = DEPARTURE;
+        callbackJob = job;
         scheduler.onDeparture(job, server);
+        callback = NO_CALLBACK;
         jobs.release(job);
     }
 
@@ -243,6 +412,7 @@ public final class Simulation implements SchedulerContext {
             jobs.setPredictedServiceTime(job, spec.predictedServiceTime);
         }
         arrived++;
+        PROGRESS.setOpaque(this, progress + 1);
         for (final SimulationListener listener : listeners) {
             listener.onArrival(t, job);
         }
@@ -250,11 +420,14 @@ public final class Simulation implements SchedulerContext {
             reject(job, RejectReason.LARGER_THAN_EVERY_SERVER);
             return;
         }
+        callback = ARRIVAL;
+        callbackJob = job;
         scheduler.onArrival(job);
+        callback = NO_CALLBACK;
         final byte state = jobs.state(job);
         if (state != JobTable.QUEUED && state != JobTable.RUNNING) {
-            throw new IllegalStateException("scheduler " + scheduler.name() + " neither queued nor placed job "
-                + job + " on arrival at " + t);
+            throw new SchedulerFault("scheduler " + schedulerName + " neither queued nor placed job " + job
+                + " on arrival at " + t, schedulerName, t, null, null);
         }
     }
 
@@ -363,9 +536,10 @@ public final class Simulation implements SchedulerContext {
 
     // ---- SchedulerContext ----
 
+    /** The read-only view of the jobs that the kernel sees. */
     @Override
     public JobView jobs() {
-        return jobs;
+        return jobView;
     }
 
     /** The job table itself, for the engine's listeners (metrics, checks). */
@@ -373,8 +547,14 @@ public final class Simulation implements SchedulerContext {
         return jobs;
     }
 
+    /** The read-only view of the servers that the kernel sees. */
     @Override
     public ServerView servers() {
+        return serverView;
+    }
+
+    /** The server table itself, for the engine's listeners and tests. */
+    public ServerTable serverTable() {
         return servers;
     }
 
@@ -418,12 +598,21 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public void place(final int job, final int server) {
+        if (job < 0 || job >= jobs.capacity() || server < 0 || server >= servers.count()) {
+            throw new SchedulerFault("scheduler " + schedulerName + " placed job " + job + " on server " + server
+                + ", which " + (server < 0 || server >= servers.count() ? "is not one of the " + servers.count()
+                + " servers" : "is no job handle") + " (at time " + now + ")", schedulerName, now, null, null);
+        }
         if (jobs.state(job) != JobTable.PENDING || jobs.isDummy(job)) {
-            throw new IllegalStateException("job " + job + " must be removed from its queue before placement"
-                + " (state " + jobs.state(job) + ")");
+            throw new SchedulerFault("scheduler " + schedulerName + " placed job " + job + " on server " + server
+                + ", but it " + stateWords(job) + " (only a job taken out of its queue may be placed; at time " + now
+                + ")", schedulerName, now, null, null);
         }
         if (rates != null) {
             jobs.setServiceTime(job, serviceOn(job, server));
+        }
+        if (!servers.fits(jobs, job, server)) {
+            throw overfill(job, server);
         }
         servers.occupy(jobs, job, server);
         departures.push(now, now + jobs.serviceTime(job), sequence++, job);
@@ -431,6 +620,32 @@ public final class Simulation implements SchedulerContext {
         for (final SimulationListener listener : listeners) {
             listener.onStart(now, job, server);
         }
+    }
+
+    /** What {@code job}, which cannot be placed, is: queued, running (where), a dummy, or no live job. */
+    private String stateWords(final int job) {
+        if (jobs.isDummy(job)) {
+            return "is a dummy job";
+        }
+        return switch (jobs.state(job)) {
+            case JobTable.QUEUED -> "is still in a queue";
+            case JobTable.RUNNING -> "is already running on server " + jobs.serverOf(job);
+            case JobTable.FREE -> "is no live job (it left, or never arrived)";
+            case JobTable.CANCELLED -> "is a removed dummy job";
+            default -> "is in state " + jobs.state(job);
+        };
+    }
+
+    /** The fault of placing {@code job} where it does not fit, naming the first resource short. */
+    private SchedulerFault overfill(final int job, final int server) {
+        int resource = 0;
+        while (resource < jobs.dimensions() - 1 && jobs.size(job, resource) <= servers.residual(server, resource)) {
+            resource++;
+        }
+        final SchedulerFault.Overfill overfill = new SchedulerFault.Overfill(job, server, resource,
+            servers.residual(server, resource), jobs.size(job, resource));
+        return new SchedulerFault(SchedulerFault.overfillMessage(schedulerName, overfill, now,
+            overfill.free() + " units", overfill.request() + " units"), schedulerName, now, overfill, null);
     }
 
     /** The service time of {@code job} (its work) on {@code server} under the model's processing rates. */
@@ -445,6 +660,10 @@ public final class Simulation implements SchedulerContext {
         if (jobClass < 0 || jobClass >= classes.count() || !classes.hasExactSize(jobClass)) {
             throw new IllegalStateException("a dummy job needs a type of fixed size in the model; type " + jobClass
                 + " is not one (" + classes.count() + " job classes known)");
+        }
+        if (server < 0 || server >= servers.count()) {
+            throw new IllegalStateException("a dummy cannot go on server " + server + ", which is not one of the "
+                + servers.count() + " servers");
         }
         if (!(serviceTime > 0) || Double.isInfinite(serviceTime)
             || (timeMode == TimeMode.SLOTTED && serviceTime != Math.rint(serviceTime))) {
@@ -472,8 +691,9 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public void removeDummy(final int job) {
-        if (!jobs.isDummy(job) || !jobs.isRunning(job)) {
-            throw new IllegalStateException("job " + job + " is not a running dummy (state " + jobs.state(job) + ")");
+        if (job < 0 || job >= jobs.capacity() || !jobs.isDummy(job) || !jobs.isRunning(job)) {
+            throw new IllegalStateException("job " + job + " is not a running dummy"
+                + (job < 0 || job >= jobs.capacity() ? " (no job handle)" : " (state " + jobs.state(job) + ")"));
         }
         final int server = jobs.serverOf(job);
         servers.cancel(jobs, job);
@@ -588,6 +808,87 @@ public final class Simulation implements SchedulerContext {
     /** Dummy jobs removed before their departure time. */
     public long dummiesCancelled() {
         return dummiesCancelled;
+    }
+
+    /**
+     * The context the kernel is handed: the simulation's, forwarded, but not the simulation itself, so a
+     * kernel cannot cast it and reach the tables, the listeners or the event loop.
+     */
+    private final class KernelContext implements SchedulerContext {
+        @Override
+        public JobView jobs() {
+            return jobView;
+        }
+
+        @Override
+        public ServerView servers() {
+            return serverView;
+        }
+
+        @Override
+        public TimeMode timeMode() {
+            return timeMode;
+        }
+
+        @Override
+        public double now() {
+            return now;
+        }
+
+        @Override
+        public Model model() {
+            return model;
+        }
+
+        @Override
+        public JobQueue newQueue() {
+            return Simulation.this.newQueue();
+        }
+
+        @Override
+        public JobQueue newQueue(final JobQueue.Order order) {
+            return Simulation.this.newQueue(order);
+        }
+
+        @Override
+        public FifoQueue newFifoQueue() {
+            return Simulation.this.newFifoQueue();
+        }
+
+        @Override
+        public void place(final int job, final int server) {
+            Simulation.this.place(job, server);
+        }
+
+        @Override
+        public int placeDummy(final int jobClass, final int server, final double serviceTime) {
+            return Simulation.this.placeDummy(jobClass, server, serviceTime);
+        }
+
+        @Override
+        public void removeDummy(final int job) {
+            Simulation.this.removeDummy(job);
+        }
+
+        @Override
+        public boolean arrivalsEnded() {
+            return Simulation.this.arrivalsEnded();
+        }
+
+        @Override
+        public void scheduleTick(final double time, final long tag) {
+            Simulation.this.scheduleTick(time, tag);
+        }
+
+        @Override
+        public RandomGenerator random(final int stream) {
+            return Simulation.this.random(stream);
+        }
+
+        @Override
+        public String toString() {
+            return "the context of " + schedulerName;
+        }
     }
 
     /** Builds a {@link Simulation}. Servers, workload and scheduler are required. */

@@ -42,6 +42,14 @@ public final class Experiments {
      * @param progress receives the fraction of the horizon done, from the simulation thread
      */
     public static RunResult run(final RunSpec spec, final DoubleConsumer progress) {
+        return run(spec, progress, RunObserver.NONE);
+    }
+
+    /**
+     * As {@link #run(RunSpec, DoubleConsumer)}, telling {@code observer} when the simulation is built and when
+     * the run ends (a watchdog that stops a kernel that never returns).
+     */
+    public static RunResult run(final RunSpec spec, final DoubleConsumer progress, final RunObserver observer) {
         final Workload workload = spec.workload().open(spec.seed());
         final Simulation simulation = Simulation.builder()
             .servers(spec.servers())
@@ -61,15 +69,20 @@ public final class Experiments {
         final long start = System.nanoTime();
         final double horizon = spec.horizon();
         final double end;
-        if (Double.isInfinite(horizon)) {
-            simulation.runToCompletion();
-            end = Math.max(simulation.now(), spec.warmup());
-        } else {
-            for (int step = 1; step <= PROGRESS_STEPS; step++) {
-                simulation.runUntil(step == PROGRESS_STEPS ? horizon : horizon * step / PROGRESS_STEPS);
-                progress.accept((double) step / PROGRESS_STEPS);
+        observer.started(simulation, spec);
+        try {
+            if (Double.isInfinite(horizon)) {
+                simulation.runToCompletion();
+                end = Math.max(simulation.now(), spec.warmup());
+            } else {
+                for (int step = 1; step <= PROGRESS_STEPS; step++) {
+                    simulation.runUntil(step == PROGRESS_STEPS ? horizon : horizon * step / PROGRESS_STEPS);
+                    progress.accept((double) step / PROGRESS_STEPS);
+                }
+                end = horizon;
             }
-            end = horizon;
+        } finally {
+            observer.ended(simulation);
         }
         final double wallSeconds = (System.nanoTime() - start) / 1e9;
         metrics.finish(end);

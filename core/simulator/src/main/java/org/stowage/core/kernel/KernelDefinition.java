@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
+import org.stowage.core.Messages;
 import org.stowage.core.engine.SchedulerFactory;
 import org.stowage.core.model.Model;
 
@@ -48,6 +49,11 @@ public final class KernelDefinition {
         this.testPlanner = builder.testPlanner;
         if (name.isEmpty() || name.contains(":") || name.contains(",") || name.contains("=")) {
             throw new IllegalArgumentException("kernel names may not be empty or contain ':', ',' or '=': " + name);
+        }
+        if (!Messages.printable(name).equals(name) || name.chars().anyMatch(Character::isWhitespace)) {
+            // a name is given on command lines and printed on terminals: escape characters would drive the terminal
+            throw new IllegalArgumentException("kernel names may not contain spaces or characters that do not print: '"
+                + Messages.printable(name) + "'");
         }
     }
 

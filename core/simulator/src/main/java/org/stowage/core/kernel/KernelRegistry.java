@@ -21,6 +21,7 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 
+import org.stowage.core.Messages;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerFactory;
 import org.stowage.core.model.Model;
@@ -41,11 +42,15 @@ public final class KernelRegistry {
     private static final String SERVICES = "META-INF/services/" + KernelFamily.class.getName();
 
     private final Map<String, KernelDefinition> byName;
+    /** The family that declares each name. */
+    private final Map<String, KernelFamily> familyOf;
     /** Why the registry cannot be used, or null. */
     private final KernelRegistryException failure;
 
-    private KernelRegistry(final Map<String, KernelDefinition> byName, final KernelRegistryException failure) {
+    private KernelRegistry(final Map<String, KernelDefinition> byName, final Map<String, KernelFamily> familyOf,
+                           final KernelRegistryException failure) {
         this.byName = byName;
+        this.familyOf = familyOf;
         this.failure = failure;
     }
 
@@ -56,7 +61,8 @@ public final class KernelRegistry {
      *                                 naming the kernel when it names a twin no family declares
      */
     public static KernelRegistry of(final List<? extends KernelFamily> families) {
-        return new KernelRegistry(Collections.unmodifiableMap(index(families)), null);
+        final Map<String, KernelFamily> declaredBy = new LinkedHashMap<>();
+        return new KernelRegistry(Collections.unmodifiableMap(index(families, declaredBy)), declaredBy, null);
     }
 
     /**
@@ -70,7 +76,7 @@ public final class KernelRegistry {
             refuseFamiliesListedTwice(loader);
             return of(families(loader));
         } catch (final KernelRegistryException e) {
-            return new KernelRegistry(Map.of(), e);
+            return new KernelRegistry(Map.of(), Map.of(), e);
         }
     }
 
@@ -153,9 +159,9 @@ public final class KernelRegistry {
         return own;
     }
 
-    private static Map<String, KernelDefinition> index(final List<? extends KernelFamily> families) {
+    private static Map<String, KernelDefinition> index(final List<? extends KernelFamily> families,
+                                                       final Map<String, KernelFamily> declaredBy) {
         final Map<String, KernelDefinition> byName = new LinkedHashMap<>();
-        final Map<String, KernelFamily> declaredBy = new LinkedHashMap<>();
         final Map<KernelFamily, List<KernelDefinition>> declared = new LinkedHashMap<>();
         for (final KernelFamily family : families) {
             declared.put(family, definitionsOf(family));
@@ -203,7 +209,7 @@ public final class KernelRegistry {
         } catch (final RuntimeException e) {
             name = "?";
         }
-        return "'" + name + "' (" + family.getClass().getName()
+        return "'" + Messages.printable(String.valueOf(name)) + "' (" + family.getClass().getName()
             + (source == null || source.getLocation() == null ? "" : " in " + source.getLocation().getPath()) + ")";
     }
 
@@ -216,6 +222,23 @@ public final class KernelRegistry {
             throw new KernelRegistryException(failure.getMessage(), failure);
         }
         return byName;
+    }
+
+    /**
+     * Where the kernel of a spec comes from, for messages: {@code 'family' (class in /path/of.jar)}; null
+     * for a name no family declares.
+     */
+    public String origin(final String spec) {
+        usable();
+        final KernelFamily family = familyOf.get(KernelDefinition.nameOf(spec));
+        return family == null ? null : describe(family);
+    }
+
+    /** Whether the kernel of a spec is one of Stowage's own (its family in stowage-core), not a user's. */
+    public boolean isOwn(final String spec) {
+        usable();
+        final KernelFamily family = familyOf.get(KernelDefinition.nameOf(spec));
+        return family != null && family.getClass().getName().startsWith(OWN_PACKAGE);
     }
 
     /** Every known name (without parameters): the kernels in declaration order, then their twins. */

@@ -112,6 +112,16 @@ public final class Kernels {
         return registry().twinOf(spec);
     }
 
+    /** Where the kernel of a spec comes from: {@code 'family' (class in /path/of.jar)}, or null. */
+    public static String origin(final String spec) {
+        return registry().origin(spec);
+    }
+
+    /** Whether the kernel of a spec is one of Stowage's own, not a user's. */
+    public static boolean isOwn(final String spec) {
+        return registry().isOwn(spec);
+    }
+
     /** One line per kernel: name, parameters and summary, for the CLI's help. */
     public static String describe() {
         return registry().describe();

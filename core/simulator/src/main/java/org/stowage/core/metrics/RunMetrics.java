@@ -31,7 +31,8 @@ import org.stowage.core.state.ServerView;
  *   <li>Waiting time (arrival to start) and completion time (arrival to departure: the response time, the job
  *       completion time of batch runs) in HdrHistograms with 3 significant digits, recorded in
  *       1/{@code timeScale} time units (1 for slotted runs: whole slots; 1000 for continuous runs:
- *       milli-units), for the percentiles; their means are exact sums over counts, so a hand-computed run
+ *       milli-units), for the percentiles, each capped at the exact maximum (a bucket's top may lie above
+ *       every value in it); their means are exact sums over counts, so a hand-computed run
  *       (Hu and Li's Fig. 1: 7.36 and 5.0) reads back exactly.</li>
  *   <li>Throughput: completions per unit time; makespan: the time of the last departure.</li>
  *   <li>A {@link BucketSeries} of the total queue length from the start of the run, exact bucket averages in bounded
@@ -61,6 +62,9 @@ public final class RunMetrics implements SimulationListener {
     private final long[] totalCapacity;
     private final Histogram waits = new Histogram(HIGHEST_TRACKED, 3);
     private final Histogram completions = new Histogram(HIGHEST_TRACKED, 3);
+    /** The longest wait and completion time recorded, exact: the histograms only know their buckets' tops. */
+    private double longestWait;
+    private double longestCompletion;
     private double waitSum;
     private long waitsSummed;
     private double completionSum;
@@ -176,6 +180,7 @@ public final class RunMetrics implements SimulationListener {
         final double wait = time - jobs.arrivalTime(job);
         if (time >= warmup) {
             record(waits, wait);
+            longestWait = Math.max(longestWait, wait);
             waitSum += wait;
             waitsSummed++;
         }
@@ -200,6 +205,7 @@ public final class RunMetrics implements SimulationListener {
         if (time >= warmup) {
             completedAfterWarmup++;
             record(completions, completion);
+            longestCompletion = Math.max(longestCompletion, completion);
             completionSum += completion;
             completionsSummed++;
             final int k = trackedClass(job);
@@ -476,13 +482,18 @@ public final class RunMetrics implements SimulationListener {
         return waitsSummed == 0 ? Double.NaN : waitSum / waitsSummed;
     }
 
-    /** Waiting-time percentile (0 to 100), in time units. */
+    /**
+     * Waiting-time percentile (0 to 100), in time units: the histogram's value (the top of its bucket, 3
+     * significant digits), capped at the longest wait recorded, so no percentile exceeds the maximum.
+     */
     public double waitPercentile(final double percentile) {
-        return waits.getTotalCount() == 0 ? Double.NaN : waits.getValueAtPercentile(percentile) / timeScale;
+        return waits.getTotalCount() == 0 ? Double.NaN
+            : Math.min(waits.getValueAtPercentile(percentile) / timeScale, longestWait);
     }
 
+    /** The longest wait of a job that started after warm-up, exact. */
     public double maxWait() {
-        return waits.getTotalCount() == 0 ? Double.NaN : waits.getMaxValue() / timeScale;
+        return waits.getTotalCount() == 0 ? Double.NaN : longestWait;
     }
 
     /** Mean job completion time (arrival to departure) of jobs that finished after warm-up. */
@@ -490,10 +501,18 @@ public final class RunMetrics implements SimulationListener {
         return completionsSummed == 0 ? Double.NaN : completionSum / completionsSummed;
     }
 
-    /** Job completion time percentile (0 to 100), in time units. */
+    /**
+     * Job completion time percentile (0 to 100), in time units: the histogram's value, capped at the longest
+     * completion time recorded (so never above the maximum, nor above the makespan of a batch).
+     */
     public double completionTimePercentile(final double percentile) {
         return completions.getTotalCount() == 0 ? Double.NaN
-            : completions.getValueAtPercentile(percentile) / timeScale;
+            : Math.min(completions.getValueAtPercentile(percentile) / timeScale, longestCompletion);
+    }
+
+    /** The longest completion time of a job that finished after warm-up, exact. */
+    public double maxCompletionTime() {
+        return completions.getTotalCount() == 0 ? Double.NaN : longestCompletion;
     }
 
     /** The total queue length over time, from the start of the run. */

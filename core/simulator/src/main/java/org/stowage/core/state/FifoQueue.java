@@ -55,20 +55,19 @@ public final class FifoQueue implements JobQueueView {
 
     @Override
     public int next(final int job) {
-        assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
-        return jobs.links[4 * job + JobTable.NEXT];
+        assert jobs.rawState(job) == JobTable.QUEUED : "job " + job + " is not queued";
+        return jobs.next(job);
     }
 
     @Override
     public void enqueue(final int job) {
         jobs.markQueued(job);
-        final int[] links = jobs.links;
-        links[4 * job + JobTable.PREV] = tail;
-        links[4 * job + JobTable.NEXT] = NONE;
+        jobs.setPrev(job, tail);
+        jobs.setNext(job, NONE);
         if (tail == NONE) {
             head = job;
         } else {
-            links[4 * tail + JobTable.NEXT] = job;
+            jobs.setNext(tail, job);
         }
         tail = job;
         size++;
@@ -77,22 +76,21 @@ public final class FifoQueue implements JobQueueView {
 
     @Override
     public void remove(final int job) {
-        final int[] links = jobs.links;
-        final int before = links[4 * job + JobTable.PREV];
-        final int after = links[4 * job + JobTable.NEXT];
+        final int before = jobs.prev(job);
+        final int after = jobs.next(job);
         if (before == NONE) {
             assert head == job : "job " + job + " is not in queue " + id;
             head = after;
         } else {
-            links[4 * before + JobTable.NEXT] = after;
+            jobs.setNext(before, after);
         }
         if (after == NONE) {
             tail = before;
         } else {
-            links[4 * after + JobTable.PREV] = before;
+            jobs.setPrev(after, before);
         }
-        links[4 * job + JobTable.PREV] = NONE;
-        links[4 * job + JobTable.NEXT] = NONE;
+        jobs.setPrev(job, NONE);
+        jobs.setNext(job, NONE);
         size--;
         jobs.markDequeued(job);
         changes.touched(id);

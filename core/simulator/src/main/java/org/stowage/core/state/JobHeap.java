@@ -28,7 +28,7 @@ public final class JobHeap {
      * @param tieColumn an int column of {@code view} breaking ties between equal keys
      */
     public JobHeap(final JobView view, final int keyColumn, final int tieColumn) {
-        this.jobs = (JobTable) view;
+        this.jobs = ReadOnlyJobs.tableOf(view);
         this.keyColumn = keyColumn;
         this.tieColumn = tieColumn;
         this.positionColumn = view.addIntColumn(-1);

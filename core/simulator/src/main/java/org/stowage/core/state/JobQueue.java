@@ -158,8 +158,8 @@ public final class JobQueue implements JobQueueView {
     /** The recent job enqueued after {@code job} that is still queued, or {@link #NONE}. */
     public int recentNext(final int job) {
         requireRecent();
-        assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
-        return jobs.links[4 * job + JobTable.NEXT];
+        assert jobs.rawState(job) == JobTable.QUEUED : "job " + job + " is not queued";
+        return jobs.next(job);
     }
 
     /**
@@ -168,11 +168,10 @@ public final class JobQueue implements JobQueueView {
      */
     public void forgetRecent() {
         requireRecent();
-        final int[] links = jobs.links;
         for (int job = head; job != NONE; ) {
-            final int following = links[4 * job + JobTable.NEXT];
-            links[4 * job + JobTable.PREV] = NONE;
-            links[4 * job + JobTable.NEXT] = NONE;
+            final int following = jobs.next(job);
+            jobs.setPrev(job, NONE);
+            jobs.setNext(job, NONE);
             job = following;
         }
         head = NONE;
@@ -190,8 +189,8 @@ public final class JobQueue implements JobQueueView {
     @Override
     public int next(final int job) {
         requireArrivalOrder();
-        assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
-        return jobs.links[4 * job + JobTable.NEXT];
+        assert jobs.rawState(job) == JobTable.QUEUED : "job " + job + " is not queued";
+        return jobs.next(job);
     }
 
     /**
@@ -201,20 +200,19 @@ public final class JobQueue implements JobQueueView {
      */
     @Override
     public void enqueue(final int job) {
-        final int key = jobs.size[job * jobs.dimensions];
+        final int key = jobs.keySize(job);
         if (key >= universe) {
             throw new IllegalArgumentException("job " + job + " of size " + key + " units is outside queue " + id
                 + ", which holds sizes below " + universe);
         }
         jobs.markQueued(job);
-        final int[] links = jobs.links;
         if (listed) {
-            links[4 * job + JobTable.PREV] = tail;
-            links[4 * job + JobTable.NEXT] = NONE;
+            jobs.setPrev(job, tail);
+            jobs.setNext(job, NONE);
             if (tail == NONE) {
                 head = job;
             } else {
-                links[4 * tail + JobTable.NEXT] = job;
+                jobs.setNext(tail, job);
             }
             tail = job;
         }
@@ -225,11 +223,11 @@ public final class JobQueue implements JobQueueView {
             page = allocatePage(key >>> PAGE_SHIFT);
         }
         final int headAt = 2 * (key & (PAGE_SIZE - 1));
-        jobs.links[4 * job + JobTable.RIGHT] = NONE;
+        jobs.setRight(job, NONE);
         // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
         // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
         if (!sizes.contains(key)) {
-            jobs.links[4 * job + JobTable.LEFT] = NONE;
+            jobs.setLeft(job, NONE);
             page[headAt] = job;
             sizes.add(key);
             if (key < smallestKey) {
@@ -237,8 +235,8 @@ public final class JobQueue implements JobQueueView {
             }
         } else {
             final int last = page[headAt + 1];
-            jobs.links[4 * job + JobTable.LEFT] = last;
-            jobs.links[4 * last + JobTable.RIGHT] = job;
+            jobs.setLeft(job, last);
+            jobs.setRight(last, job);
         }
         page[headAt + 1] = job;
         changes.touched(id);
@@ -246,45 +244,44 @@ public final class JobQueue implements JobQueueView {
 
     @Override
     public void remove(final int job) {
-        assert jobs.state[job] == JobTable.QUEUED : "job " + job + " is not queued";
-        final int[] links = jobs.links;
+        assert jobs.rawState(job) == JobTable.QUEUED : "job " + job + " is not queued";
         if (listed) {
-            final int before = links[4 * job + JobTable.PREV];
+            final int before = jobs.prev(job);
             if (before != NONE || head == job) {
-                final int after = links[4 * job + JobTable.NEXT];
+                final int after = jobs.next(job);
                 if (before == NONE) {
                     head = after;
                 } else {
-                    links[4 * before + JobTable.NEXT] = after;
+                    jobs.setNext(before, after);
                 }
                 if (after == NONE) {
                     tail = before;
                 } else {
-                    links[4 * after + JobTable.PREV] = before;
+                    jobs.setPrev(after, before);
                 }
-                links[4 * job + JobTable.PREV] = NONE;
-                links[4 * job + JobTable.NEXT] = NONE;
+                jobs.setPrev(job, NONE);
+                jobs.setNext(job, NONE);
             } else {
                 assert !arrivalOrder : "job " + job + " is not in queue " + id;
             }
         }
         size--;
 
-        final int key = jobs.size[job * jobs.dimensions];
+        final int key = jobs.keySize(job);
         final int[] page = buckets[key >>> PAGE_SHIFT];
         final int headAt = 2 * (key & (PAGE_SIZE - 1));
-        final int bucketBefore = jobs.links[4 * job + JobTable.LEFT];
-        final int bucketAfter = jobs.links[4 * job + JobTable.RIGHT];
+        final int bucketBefore = jobs.left(job);
+        final int bucketAfter = jobs.right(job);
         if (bucketBefore == NONE) {
             assert page[headAt] == job : "job " + job + " is not in queue " + id;
             page[headAt] = bucketAfter;
         } else {
-            jobs.links[4 * bucketBefore + JobTable.RIGHT] = bucketAfter;
+            jobs.setRight(bucketBefore, bucketAfter);
         }
         if (bucketAfter == NONE) {
             page[headAt + 1] = bucketBefore;
         } else {
-            jobs.links[4 * bucketAfter + JobTable.LEFT] = bucketBefore;
+            jobs.setLeft(bucketAfter, bucketBefore);
         }
         if (bucketBefore == NONE && bucketAfter == NONE) {
             sizes.remove(key);
@@ -293,8 +290,8 @@ public final class JobQueue implements JobQueueView {
                 smallestKey = Integer.MAX_VALUE;
             }
         }
-        jobs.links[4 * job + JobTable.LEFT] = NONE;
-        jobs.links[4 * job + JobTable.RIGHT] = NONE;
+        jobs.setLeft(job, NONE);
+        jobs.setRight(job, NONE);
         jobs.markDequeued(job);
         changes.touched(id);
     }
@@ -322,9 +319,8 @@ public final class JobQueue implements JobQueueView {
         if (job == NONE) {
             return 0;
         }
-        final int[] links = jobs.links;
-        final int after = links[4 * job + JobTable.RIGHT];
-        return links[4 * Math.max(after, 0) + JobTable.LEFT] ^ jobs.size[job * jobs.dimensions] ^ jobs.state[job]
+        final int after = jobs.right(job);
+        return jobs.left(Math.max(after, 0)) ^ jobs.keySize(job) ^ jobs.rawState(job)
             ^ (int) Double.doubleToRawLongBits(jobs.serviceTime(job));
     }
 
@@ -346,7 +342,7 @@ public final class JobQueue implements JobQueueView {
         int count = 0;
         for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
             for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE;
-                job = jobs.links[4 * job + JobTable.RIGHT]) {
+                job = jobs.right(job)) {
                 count++;
             }
         }

@@ -1,32 +1,48 @@
 package org.stowage.core.state;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.stowage.core.Units;
 
 /**
- * Every live job of one simulation, as a struct of primitive arrays indexed by an {@code int} handle.
+ * Every live job of one simulation, indexed by an {@code int} handle: a packed record per job holding what a
+ * scheduling step touches, and primitive columns for the rest.
  *
  * <p>Handles are recycled through a LIFO free list threaded through the {@code next} link, so the handle a new job
  * gets is a deterministic function of the run's history. {@link #NONE} is the null handle.
  *
  * <h2>Layout and bytes per live job</h2>
+ * The <b>hot record</b>, {@value #RECORD} bytes per job side by side in byte pages of 2<sup>16</sup> jobs, is
+ * everything a departure, an arrival's enqueue or a placement reads or writes:
  * <pre>
- *   size      int[D]  packed, stride D          4*D
- *   arrival   double  arrival time              8   (arrival and service interleaved in one array,
- *   service   double  service requirement       8    so a job's two times share a cache line)
- *   jobClass  short   type / class id           2, made when the first job of a class other than 0 arrives
- *   state     byte    FREE, PENDING, QUEUED, RUNNING   1
- *   prev,next int     FIFO links while queued, server-list links while running   8
- *   left,right int    size-bucket links while queued; while running, left holds the server and
- *                     right chains the job in its departure slot (engine)   8
- *   (the four links are interleaved in one array, so a job's links share a cache line)
+ *   offset  0  prev     int     FIFO link while queued, server-list link while running, unused while free
+ *           4  next     int     FIFO / server-list link; the free list's link while free
+ *           8  left     int     size-bucket link while queued; the server while running
+ *          12  right    int     size-bucket link while queued
+ *          16  size     int     size on resource 0, the queues' key (units)
+ *          20  service  double  service requirement (read by every placement)
+ *          28  state    byte    FREE, PENDING, QUEUED, RUNNING, CANCELLED, and the dummy flag
+ *          29  arrival  double  arrival time (written by the arrival into the record its departure just
+ *                               read; read by the metrics at the start and the end)
+ * </pre>
+ * so a job is one record, one or two adjacent cache lines, where the struct of arrays it replaces put a
+ * job's links, size, state and times in four lines of four arrays. The <b>cold columns</b>:
+ * <pre>
+ *   sizes     int[D-1]  sizes on resources 1 .. D-1 (D &gt; 1 only)            4*(D-1)
+ *   jobClass  short     type / class id, made when the first job of a class other than 0 arrives   2
  * </pre>
  * That is {@code 4*D + 35} bytes per slot: 39 bytes for D = 1 ({@link #bytesPerSlot(int)}; checked by a
  * test), and 37 while every job is of class 0 ({@link #bytesPerSlot()}): the class column is made, all
  * zeros, the first time a job of another class is allocated, as the predictions are, so single-class runs
  * (the 2019 paper's, every batch of the CLI without types) pay nothing for it. Queues and servers add
- * O(1) per queue and per server, nothing per job.
+ * O(1) per queue and per server, nothing per job. The record's fields are read and written through
+ * {@link VarHandle} views of the page (plain, unaligned access, bounds-checked like any array access);
+ * the queues and the server table of this package reach them through package-private accessors
+ * ({@link #prev}, {@link #keySize}, ...), which the JIT inlines. Records grow by pages, never copied once a
+ * page is full.
  *
  * <h2>Lifecycle</h2>
  * {@code allocate} gives a PENDING job; a queue makes it QUEUED and back to PENDING on removal; a server
@@ -48,8 +64,8 @@ import org.stowage.core.Units;
  *
  * <h2>Contract</h2>
  * All accessors are O(1) and allocate nothing. {@link #allocate} allocates only when the table is full,
- * doubling every array (amortised O(1)); size the table up front for an allocation-free steady state.
- * Not thread-safe: one simulation, one thread.
+ * doubling its capacity (amortised O(1): the columns are copied, the records gain pages); size the table
+ * up front for an allocation-free steady state. Not thread-safe: one simulation, one thread.
  */
 public final class JobTable implements JobView {
     /** The null handle. */
@@ -69,35 +85,39 @@ public final class JobTable implements JobView {
     /** Largest class id a job may carry. */
     public static final int MAX_CLASS = Short.MAX_VALUE;
 
-    /** Offsets of a job's links in {@link #links}: FIFO or server-list order, size bucket or server. */
-    static final int PREV = 0;
-    static final int NEXT = 1;
-    static final int LEFT = 2;
-    static final int RIGHT = 3;
+    /** Bytes of a job's hot record, and the byte offsets of its fields (see the class comment). */
+    static final int RECORD = 37;
+    private static final int PREV = 0;
+    private static final int NEXT = 4;
+    private static final int LEFT = 8;
+    private static final int RIGHT = 12;
+    private static final int KEY_SIZE = 16;
+    private static final int SERVICE = 20;
+    private static final int STATE = 28;
+    private static final int ARRIVAL = 29;
 
-    /** Offsets of a job's times in {@link #times}. */
-    static final int ARRIVAL = 0;
-    static final int SERVICE = 1;
+    /** Jobs per page of records: 2^16 jobs, 2.4 MB. */
+    private static final int PAGE_SHIFT = 16;
+    private static final int PAGE_JOBS = 1 << PAGE_SHIFT;
+    private static final int PAGE_MASK = PAGE_JOBS - 1;
+
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class,
+        ByteOrder.nativeOrder());
 
     /** Largest array length the VM allows, with a margin. */
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     final int dimensions;
-    int[] size;
     /**
-     * Arrival and service time of each job side by side, {@code times[2 * job + ARRIVAL | SERVICE]}: a new
-     * job writes both and a placement reads the service with the arrival beside it (waiting time), so one
-     * cache line serves both where two arrays cost two misses per job at a million queued jobs.
+     * The hot records: job {@code j}'s at byte {@code (j & PAGE_MASK) * RECORD} of page {@code j >>> PAGE_SHIFT}.
+     * Every page holds {@link #PAGE_JOBS} jobs but the last, which holds the rest of the capacity.
      */
-    double[] times;
+    private byte[][] pages;
+    /** Sizes on resources 1 .. D-1, {@code D - 1} per slot; null for D = 1. */
+    private int[] otherSizes;
     /** Class per slot; null while every job allocated so far is of class 0 (see the class comment). */
-    short[] jobClass;
-    byte[] state;
-    /**
-     * The four links of each job side by side, {@code links[4 * job + PREV | NEXT | LEFT | RIGHT]}, so that
-     * unlinking a job (a queue removal, a departure) touches one cache line of it, not four.
-     */
-    int[] links;
+    private short[] jobClass;
 
     private int capacity;
     private int highWater;
@@ -129,21 +149,24 @@ public final class JobTable implements JobView {
                 + maxCapacity(dimensions) + "]: " + initialCapacity);
         }
         this.dimensions = dimensions;
-        this.capacity = initialCapacity;
-        size = new int[initialCapacity * dimensions];
-        times = new double[2 * initialCapacity];
-        state = new byte[initialCapacity];
-        links = new int[4 * initialCapacity];
+        this.capacity = 0;
+        this.pages = new byte[0][];
+        resize(initialCapacity);
     }
 
-    /** Most job slots a table can hold: the sizes take D ints per slot, the links four. */
+    /**
+     * Most job slots a table can hold. The records are paged, so only the columns bound it (one value a
+     * slot, D - 1 sizes a slot); it is kept at the bound of the struct of arrays this layout replaced, a
+     * quarter of the largest array for D &lt;= 4, so every limit the command line checks and reports
+     * ({@code MemoryCheck}) is unchanged.
+     */
     public static int maxCapacity(final int dimensions) {
         return MAX_ARRAY / Math.max(4, dimensions);
     }
 
-    /** Bytes of array storage per job slot: {@code 4*D + 35}. */
+    /** Bytes of storage per job slot: the record, the other sizes and the class: {@code 4*D + 35}. */
     public static int bytesPerSlot(final int dimensions) {
-        return Integer.BYTES * dimensions + Double.BYTES * 2 + Short.BYTES + Byte.BYTES + Integer.BYTES * 4;
+        return RECORD + Integer.BYTES * (dimensions - 1) + Short.BYTES;
     }
 
     /** Bytes of array storage per job slot of this table: without the class column while it is not made. */
@@ -162,27 +185,32 @@ public final class JobTable implements JobView {
         assert classId >= 0 && classId <= MAX_CLASS : classId;
         int job = freeHead;
         if (job != NONE) {
-            freeHead = links[4 * job + NEXT];
+            freeHead = next(job);
         } else {
             if (highWater == capacity) {
                 grow();
             }
             job = highWater++;
         }
-        times[2 * job + ARRIVAL] = arrivalTime;
-        times[2 * job + SERVICE] = serviceTime;
+        final byte[] page = pages[job >>> PAGE_SHIFT];
+        final int at = (job & PAGE_MASK) * RECORD;
+        INT.set(page, at + PREV, NONE);
+        INT.set(page, at + NEXT, NONE);
+        INT.set(page, at + LEFT, NONE);
+        INT.set(page, at + RIGHT, NONE);
+        INT.set(page, at + KEY_SIZE, 0);
+        DOUBLE.set(page, at + SERVICE, serviceTime);
+        page[at + STATE] = PENDING;
+        DOUBLE.set(page, at + ARRIVAL, arrivalTime);
         if (jobClass != null) {
             jobClass[job] = (short) classId;
         } else if (classId != 0) {
             jobClass = new short[capacity]; // every earlier job is of class 0
             jobClass[job] = (short) classId;
         }
-        state[job] = PENDING;
-        links[4 * job + PREV] = NONE;
-        links[4 * job + NEXT] = NONE;
-        links[4 * job + LEFT] = NONE;
-        links[4 * job + RIGHT] = NONE;
-        Arrays.fill(size, job * dimensions, job * dimensions + dimensions, 0);
+        if (otherSizes != null) {
+            Arrays.fill(otherSizes, job * (dimensions - 1), (job + 1) * (dimensions - 1), 0);
+        }
         if (predicted != null) {
             predicted[job] = Double.NaN;
         }
@@ -199,21 +227,21 @@ public final class JobTable implements JobView {
     /** Like {@link #allocate}, for a dummy job (see the class comment); the caller sets its size. */
     public int allocateDummy(final double serviceTime, final int classId) {
         final int job = allocate(Double.NaN, serviceTime, classId);
-        state[job] = (byte) (PENDING | DUMMY);
+        setRawState(job, (byte) (PENDING | DUMMY));
         return job;
     }
 
     /** Returns a PENDING (stopped or rejected) or CANCELLED job's handle to the free list. Engine use. */
     public void release(final int job) {
-        final int current = state[job] & STATE_MASK;
+        final int current = rawState(job) & STATE_MASK;
         if (current == CANCELLED) {
             cancelledCount--;
         } else {
-            assert current == PENDING : "release of job " + job + " in state " + state[job];
+            assert current == PENDING : "release of job " + job + " in state " + rawState(job);
             pendingCount--;
         }
-        state[job] = FREE;
-        links[4 * job + NEXT] = freeHead;
+        setRawState(job, FREE);
+        setNext(job, freeHead);
         freeHead = job;
     }
 
@@ -222,14 +250,29 @@ public final class JobTable implements JobView {
         if (wanted <= capacity) {
             throw new IllegalStateException("job table is full at " + capacity + " live jobs");
         }
-        final int newCapacity = (int) wanted;
-        size = Arrays.copyOf(size, newCapacity * dimensions);
-        times = Arrays.copyOf(times, 2 * newCapacity);
+        resize((int) wanted);
+    }
+
+    /** Grows every column to {@code newCapacity} slots and the records by pages (a partial last page is copied). */
+    private void resize(final int newCapacity) {
+        final int pageCount = (int) (((long) newCapacity + PAGE_MASK) >>> PAGE_SHIFT);
+        final byte[][] grown = Arrays.copyOf(pages, pageCount);
+        for (int p = 0; p < pageCount; p++) {
+            final int jobs = (int) Math.min(PAGE_JOBS, (long) newCapacity - ((long) p << PAGE_SHIFT));
+            if (grown[p] == null) {
+                grown[p] = new byte[jobs * RECORD];
+            } else if (grown[p].length < jobs * RECORD) {
+                grown[p] = Arrays.copyOf(grown[p], jobs * RECORD);
+            }
+        }
+        pages = grown;
+        if (dimensions > 1) {
+            otherSizes = otherSizes == null ? new int[newCapacity * (dimensions - 1)]
+                : Arrays.copyOf(otherSizes, newCapacity * (dimensions - 1));
+        }
         if (jobClass != null) {
             jobClass = Arrays.copyOf(jobClass, newCapacity);
         }
-        state = Arrays.copyOf(state, newCapacity);
-        links = Arrays.copyOf(links, 4 * newCapacity);
         if (predicted != null) {
             predicted = Arrays.copyOf(predicted, newCapacity);
         }
@@ -254,30 +297,34 @@ public final class JobTable implements JobView {
 
     @Override
     public int size(final int job, final int d) {
-        return size[job * dimensions + d];
+        return d == 0 ? keySize(job) : otherSizes[job * (dimensions - 1) + d - 1];
     }
 
     /** Sets the size of a PENDING job on resource {@code d}, in units. */
     public void setSize(final int job, final int d, final int units) {
-        assert (state[job] & STATE_MASK) == PENDING : "size change of job " + job + " in state " + state[job];
+        assert (rawState(job) & STATE_MASK) == PENDING : "size change of job " + job + " in state " + rawState(job);
         assert units >= 0 && units <= Units.MAX_UNITS : units;
-        size[job * dimensions + d] = units;
+        if (d == 0) {
+            INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + KEY_SIZE, units);
+        } else {
+            otherSizes[job * (dimensions - 1) + d - 1] = units;
+        }
     }
 
     @Override
     public double arrivalTime(final int job) {
-        return times[2 * job + ARRIVAL];
+        return (double) DOUBLE.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + ARRIVAL);
     }
 
     @Override
     public double serviceTime(final int job) {
-        return times[2 * job + SERVICE];
+        return (double) DOUBLE.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + SERVICE);
     }
 
     /** Fixes the service time of a job at its start (processing rates per server). Engine use. */
     public void setServiceTime(final int job, final double serviceTime) {
-        assert (state[job] & STATE_MASK) == PENDING : "service change of job " + job + " in state " + state[job];
-        times[2 * job + SERVICE] = serviceTime;
+        assert (rawState(job) & STATE_MASK) == PENDING : "service change of job " + job + " in state " + rawState(job);
+        DOUBLE.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + SERVICE, serviceTime);
     }
 
     @Override
@@ -289,7 +336,7 @@ public final class JobTable implements JobView {
                 return value;
             }
         }
-        return times[2 * job + SERVICE];
+        return serviceTime(job);
     }
 
     /** Sets the workload's prediction of a PENDING job's service time; NaN for none. Engine use. */
@@ -312,54 +359,101 @@ public final class JobTable implements JobView {
 
     @Override
     public byte state(final int job) {
-        return (byte) (state[job] & STATE_MASK);
+        return (byte) (rawState(job) & STATE_MASK);
     }
 
     @Override
     public boolean isQueued(final int job) {
-        return state[job] == QUEUED;
+        return rawState(job) == QUEUED;
     }
 
     @Override
     public boolean isRunning(final int job) {
-        return (state[job] & STATE_MASK) == RUNNING;
+        return (rawState(job) & STATE_MASK) == RUNNING;
     }
 
     @Override
     public boolean isDummy(final int job) {
-        return (state[job] & DUMMY) != 0;
+        return (rawState(job) & DUMMY) != 0;
     }
 
     /** The server a RUNNING job occupies. */
     @Override
     public int serverOf(final int job) {
         assert isRunning(job) : "job " + job + " is not running";
-        return links[4 * job + LEFT];
+        return left(job);
     }
 
     /**
-     * The departure link of a RUNNING job: the {@code right} link, which a running job does not use
-     * otherwise, lent to the engine to chain jobs that depart in the same slot. {@link #NONE} when unset.
-     */
-    public int departureLink(final int job) {
-        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
-        return links[4 * job + RIGHT];
-    }
-
-    /**
-     * Reads the fields a departure of {@code job} reads (state, size) and returns them mixed, for the
-     * departure queue's look-ahead: called while it walks a slot's departures, it brings them into cache
-     * alongside the walk's own misses, so the departures that follow hit. No effect on the job. (Touching
-     * the links of its neighbours on its server as well measured no better.)
+     * Reads the fields a departure of {@code job} reads (state, size, links: one record) and returns them
+     * mixed, for the departure queue's look-ahead: called for a slot's departures before the first of them
+     * is taken, it brings their records into cache together, so their misses overlap. No effect on the job.
      */
     public int touchForDeparture(final int job) {
-        return state[job] ^ size[job * dimensions];
+        final byte[] page = pages[job >>> PAGE_SHIFT];
+        final int at = (job & PAGE_MASK) * RECORD;
+        return page[at + STATE] ^ (int) INT.get(page, at + KEY_SIZE) ^ (int) INT.get(page, at + PREV);
     }
 
-    /** Sets the departure link of a RUNNING (or CANCELLED) job (engine use, see {@link #departureLink}). */
-    public void setDepartureLink(final int job, final int link) {
-        assert isRunning(job) || state(job) == CANCELLED : "job " + job + " is not running";
-        links[4 * job + RIGHT] = link;
+    // ---- the hot fields, for the queues and the server table of this package (final class: the JIT inlines them)
+
+    /** FIFO predecessor while queued, server-list predecessor while running. */
+    int prev(final int job) {
+        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + PREV);
+    }
+
+    /** FIFO successor while queued, server-list successor while running, free-list successor while FREE. */
+    int next(final int job) {
+        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + NEXT);
+    }
+
+    /** Size-bucket predecessor while queued; the server while running. */
+    int left(final int job) {
+        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + LEFT);
+    }
+
+    /** Size-bucket successor while queued. */
+    int right(final int job) {
+        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + RIGHT);
+    }
+
+    void setPrev(final int job, final int link) {
+        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + PREV, link);
+    }
+
+    void setNext(final int job, final int link) {
+        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + NEXT, link);
+    }
+
+    void setLeft(final int job, final int link) {
+        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + LEFT, link);
+    }
+
+    void setRight(final int job, final int link) {
+        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + RIGHT, link);
+    }
+
+    /** Size on resource 0, the queues' key: {@code size(job, 0)}. */
+    int keySize(final int job) {
+        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + KEY_SIZE);
+    }
+
+    /** The state byte with its dummy flag: {@link #QUEUED} only for a real queued job. */
+    byte rawState(final int job) {
+        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD + STATE];
+    }
+
+    private void setRawState(final int job, final byte value) {
+        pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD + STATE] = value;
+    }
+
+    /** Copies the job's size vector into {@code into[0 .. D)}; returns {@code into}. O(D). */
+    int[] copySizes(final int job, final int[] into) {
+        into[0] = keySize(job);
+        if (dimensions > 1) {
+            System.arraycopy(otherSizes, job * (dimensions - 1), into, 1, dimensions - 1);
+        }
+        return into;
     }
 
     /** Handles in use: pending + queued + running + dummies + cancelled dummies awaiting release. */
@@ -436,24 +530,25 @@ public final class JobTable implements JobView {
     }
 
     void markQueued(final int job) {
-        assert state[job] == PENDING : "enqueue of job " + job + " in state " + state[job];
-        state[job] = QUEUED;
+        assert rawState(job) == PENDING : "enqueue of job " + job + " in state " + rawState(job);
+        setRawState(job, QUEUED);
         pendingCount--;
         queuedCount++;
     }
 
     void markDequeued(final int job) {
-        assert state[job] == QUEUED : "dequeue of job " + job + " in state " + state[job];
-        state[job] = PENDING;
+        assert rawState(job) == QUEUED : "dequeue of job " + job + " in state " + rawState(job);
+        setRawState(job, PENDING);
         queuedCount--;
         pendingCount++;
     }
 
     void markRunning(final int job, final int server) {
-        assert (state[job] & STATE_MASK) == PENDING : "start of job " + job + " in state " + state[job];
-        final int dummy = state[job] & DUMMY;
-        state[job] = (byte) (RUNNING | dummy);
-        links[4 * job + LEFT] = server;
+        final byte before = rawState(job);
+        assert (before & STATE_MASK) == PENDING : "start of job " + job + " in state " + before;
+        final int dummy = before & DUMMY;
+        setRawState(job, (byte) (RUNNING | dummy));
+        setLeft(job, server);
         pendingCount--;
         if (dummy != 0) {
             dummyCount++;
@@ -464,30 +559,43 @@ public final class JobTable implements JobView {
 
     /** A RUNNING job that has left its server (a departure) becomes PENDING, to be released. Engine use. */
     public void markStopped(final int job) {
-        assert isRunning(job) : "stop of job " + job + " in state " + state[job];
+        assert isRunning(job) : "stop of job " + job + " in state " + rawState(job);
         leaveRunning(job);
-        state[job] = (byte) (PENDING | (state[job] & DUMMY));
-        links[4 * job + RIGHT] = NONE;
+        setRawState(job, (byte) (PENDING | (rawState(job) & DUMMY)));
         pendingCount++;
     }
 
     /**
-     * A running dummy that has left its server before its departure becomes CANCELLED; its departure link
-     * stays, since the job is still chained in the departure structures. Engine use.
+     * A running dummy that has left its server before its departure becomes CANCELLED; its handle stays in
+     * the departure structures until its time. Engine use.
      */
     public void markCancelled(final int job) {
-        assert isRunning(job) && isDummy(job) : "cancel of job " + job + " in state " + state[job];
+        assert isRunning(job) && isDummy(job) : "cancel of job " + job + " in state " + rawState(job);
         leaveRunning(job);
-        state[job] = (byte) (CANCELLED | DUMMY);
+        setRawState(job, (byte) (CANCELLED | DUMMY));
         cancelledCount++;
     }
 
     private void leaveRunning(final int job) {
-        links[4 * job + LEFT] = NONE;
-        if ((state[job] & DUMMY) != 0) {
+        setLeft(job, NONE);
+        if ((rawState(job) & DUMMY) != 0) {
             dummyCount--;
         } else {
             runningCount--;
         }
+    }
+
+    /** The view kernels get: the one ReadOnlyJobs of this table, made at the first call. */
+    private ReadOnlyJobs readOnly;
+
+    /**
+     * The read-only view of this table that kernels are handed: it forwards every read (and a kernel's
+     * columns) and cannot be cast back to the table. The same object on every call; made once, at the first.
+     */
+    public JobView readOnly() {
+        if (readOnly == null) {
+            readOnly = new ReadOnlyJobs(this);
+        }
+        return readOnly;
     }
 }

@@ -6,10 +6,13 @@ package org.stowage.core.state;
  * scheduler context). Every method is O(1) and allocates nothing, except {@code add...Column}, which kernels
  * call once when they attach.
  *
+ * <p>A kernel gets a view that forwards to the table ({@link JobTable#readOnly()}), never the table itself:
+ * casting it to {@link JobTable} fails, so no kernel can change a job behind the engine's back.
+ *
  * <p>Job handles are {@code int}s; {@link JobTable#NONE} is the null handle. A handle is valid from the
  * job's arrival until its departure has been delivered, then recycled.
  */
-public sealed interface JobView permits JobTable {
+public sealed interface JobView permits JobTable, ReadOnlyJobs {
     /** Resources per job. */
     int dimensions();
 

@@ -96,6 +96,8 @@ public final class ServerTable implements ServerView {
     private ResidualGrid grid;
     /** Conditional maxima that prune the first-fit walk for D &gt; 1; built by the first such query. */
     private FirstFitBounds firstFitBounds;
+    /** A job's size vector for the multi-resource queries ({@link #sizesOf}). */
+    private final int[] jobSizes;
 
     /**
      * @param dimensions resources per server
@@ -117,6 +119,7 @@ public final class ServerTable implements ServerView {
             }
         }
         this.dimensions = dimensions;
+        this.jobSizes = new int[dimensions];
         this.count = capacities.length / dimensions;
         this.capacity = capacities.clone();
         this.residual = capacities.clone();
@@ -213,16 +216,18 @@ public final class ServerTable implements ServerView {
 
     @Override
     public int nextJobOnServer(final JobView jobs, final int job) {
-        return ((JobTable) jobs).links[4 * job + JobTable.NEXT];
+        return ((JobTable) jobs).next(job);
     }
 
     @Override
-    public boolean fits(final JobView jobs, final int job, final int server) {
-        final int[] size = ((JobTable) jobs).size;
-        final int jobBase = job * dimensions;
+    public boolean fits(final JobView view, final int job, final int server) {
+        final JobTable jobs = (JobTable) view;
+        if (dimensions == 1) {
+            return jobs.keySize(job) <= residual[server];
+        }
         final int serverBase = server * dimensions;
         for (int d = 0; d < dimensions; d++) {
-            if (size[jobBase + d] > residual[serverBase + d]) {
+            if (jobs.size(job, d) > residual[serverBase + d]) {
                 return false;
             }
         }
@@ -230,8 +235,21 @@ public final class ServerTable implements ServerView {
     }
 
     @Override
-    public boolean mayFitSomewhere(final JobView jobs, final int job) {
-        return mayFitSomewhere(((JobTable) jobs).size, job * dimensions);
+    public boolean mayFitSomewhere(final JobView view, final int job) {
+        final JobTable jobs = (JobTable) view;
+        if (dimensions == 1) {
+            queryMaxima();
+            return jobs.keySize(job) <= maxResidual[1];
+        }
+        return mayFitSomewhere(sizesOf(jobs, job), 0);
+    }
+
+    /**
+     * The size vector of {@code job} in {@link #jobSizes} (base 0), for the multi-resource indexes that read
+     * a packed vector: O(D). Allocation-free; the buffer holds one job at a time.
+     */
+    private int[] sizesOf(final JobTable jobs, final int job) {
+        return jobs.copySizes(job, jobSizes);
     }
 
     /** Whether every resource of {@code size[base .. base + D)} is at most the largest residual: O(D). */
@@ -253,7 +271,11 @@ public final class ServerTable implements ServerView {
      */
     @Override
     public int bestFit(final JobView view, final int job) {
-        return bestFitOfSize(((JobTable) view).size, job * dimensions);
+        final JobTable jobs = (JobTable) view;
+        if (dimensions == 1) {
+            return bestFitOfUnits(jobs.keySize(job));
+        }
+        return bestFitOfSize(sizesOf(jobs, job), 0);
     }
 
     /**
@@ -269,7 +291,7 @@ public final class ServerTable implements ServerView {
         if (!mayFitSomewhere(jobs, job)) {
             return NONE;
         }
-        return grid().randomFit(jobs.size, job * dimensions, random);
+        return grid().randomFit(sizesOf(jobs, job), 0, random);
     }
 
     private ResidualGrid grid() {
@@ -280,12 +302,11 @@ public final class ServerTable implements ServerView {
     }
 
     @Override
-    public int firstFit(final JobView jobs, final int job) {
+    public int firstFit(final JobView view, final int job) {
         queryMaxima();
-        final int[] size = ((JobTable) jobs).size;
-        final int jobBase = job * dimensions;
+        final JobTable jobs = (JobTable) view;
         if (dimensions == 1) {
-            final int units = size[jobBase];
+            final int units = jobs.keySize(job);
             if (maxResidual[1] < units) {
                 return NONE;
             }
@@ -299,7 +320,8 @@ public final class ServerTable implements ServerView {
             firstFitBounds = new FirstFitBounds(dimensions, leaves, count, residual, maxCapacity[0]);
         }
         firstFitBounds.beforeQuery(residual);
-        return firstFitWalk(1, size, jobBase, firstFitBounds.level(size[jobBase]));
+        final int[] size = sizesOf(jobs, job);
+        return firstFitWalk(1, size, 0, firstFitBounds.level(size[0]));
     }
 
     /**
@@ -341,18 +363,21 @@ public final class ServerTable implements ServerView {
             throw new IllegalStateException("job " + job + " does not fit on server " + server + ": "
                 + shortfall(jobs, job, server));
         }
-        final int base = server * dimensions;
-        final int jobBase = job * dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            residual[base + d] -= jobs.size[jobBase + d];
+        if (dimensions == 1) {
+            residual[server] -= jobs.keySize(job);
+        } else {
+            final int base = server * dimensions;
+            for (int d = 0; d < dimensions; d++) {
+                residual[base + d] -= jobs.size(job, d);
+            }
         }
         residualChanged(server);
         jobs.markRunning(job, server);
         final int head = firstJob[server];
-        jobs.links[4 * job + JobTable.PREV] = JobTable.NONE;
-        jobs.links[4 * job + JobTable.NEXT] = head;
+        jobs.setPrev(job, JobTable.NONE);
+        jobs.setNext(job, head);
         if (head != JobTable.NONE) {
-            jobs.links[4 * head + JobTable.PREV] = job;
+            jobs.setPrev(head, job);
         }
         firstJob[server] = job;
         jobCount[server]++;
@@ -365,13 +390,12 @@ public final class ServerTable implements ServerView {
      */
     public String shortfall(final JobView jobs, final int job, final int server) {
         final StringBuilder text = new StringBuilder();
-        final int jobBase = job * dimensions;
         final int serverBase = server * dimensions;
-        final int[] size = ((JobTable) jobs).size;
         for (int d = 0; d < dimensions; d++) {
-            if (size[jobBase + d] > residual[serverBase + d]) {
+            final int requested = jobs.size(job, d);
+            if (requested > residual[serverBase + d]) {
                 text.append(text.length() == 0 ? "" : "; ").append("resource ").append(d).append(" requests ")
-                    .append(size[jobBase + d]).append(" units, ").append(residual[serverBase + d]).append(" free of ")
+                    .append(requested).append(" units, ").append(residual[serverBase + d]).append(" free of ")
                     .append(capacity[serverBase + d]);
             }
         }
@@ -396,24 +420,28 @@ public final class ServerTable implements ServerView {
 
     private void leave(final JobTable jobs, final int job) {
         final int server = jobs.serverOf(job);
-        final int before = jobs.links[4 * job + JobTable.PREV];
-        final int after = jobs.links[4 * job + JobTable.NEXT];
+        final int before = jobs.prev(job);
+        final int after = jobs.next(job);
         if (before == JobTable.NONE) {
             firstJob[server] = after;
         } else {
-            jobs.links[4 * before + JobTable.NEXT] = after;
+            jobs.setNext(before, after);
         }
         if (after != JobTable.NONE) {
-            jobs.links[4 * after + JobTable.PREV] = before;
+            jobs.setPrev(after, before);
         }
-        jobs.links[4 * job + JobTable.PREV] = JobTable.NONE;
-        jobs.links[4 * job + JobTable.NEXT] = JobTable.NONE;
+        jobs.setPrev(job, JobTable.NONE);
+        jobs.setNext(job, JobTable.NONE);
         jobCount[server]--;
-        final int base = server * dimensions;
-        final int jobBase = job * dimensions;
-        for (int d = 0; d < dimensions; d++) {
-            residual[base + d] += jobs.size[jobBase + d];
-            assert residual[base + d] <= capacity[base + d] : "residual above capacity on server " + server;
+        if (dimensions == 1) {
+            residual[server] += jobs.keySize(job);
+            assert residual[server] <= capacity[server] : "residual above capacity on server " + server;
+        } else {
+            final int base = server * dimensions;
+            for (int d = 0; d < dimensions; d++) {
+                residual[base + d] += jobs.size(job, d);
+                assert residual[base + d] <= capacity[base + d] : "residual above capacity on server " + server;
+            }
         }
         residualChanged(server);
     }
@@ -537,12 +565,17 @@ public final class ServerTable implements ServerView {
     @Override
     public int bestFitOfSize(final int[] size, final int base) {
         if (dimensions == 1) {
-            if (bfStaleCount != 0) {
-                rekeyStaleServers();
-            }
-            return bestFitIndex.leastAtLeast(size[base]);
+            return bestFitOfUnits(size[base]);
         }
         return mayFitSomewhere(size, base) ? grid().bestFit(size, base) : NONE;
+    }
+
+    /** D = 1 best fit: the least residual at least {@code units}, ties to the lowest index. */
+    private int bestFitOfUnits(final int units) {
+        if (bfStaleCount != 0) {
+            rekeyStaleServers();
+        }
+        return bestFitIndex.leastAtLeast(units);
     }
 
     /** Servers reachable in the best-fit index (D = 1), O(L); for tests. */
@@ -551,5 +584,19 @@ public final class ServerTable implements ServerView {
             rekeyStaleServers();
         }
         return dimensions == 1 ? bestFitIndex.count() : 0;
+    }
+
+    /** The view kernels get: the one ReadOnlyServers of this table, made at the first call. */
+    private ReadOnlyServers readOnly;
+
+    /**
+     * The read-only view of this table that kernels are handed: it forwards every read (and a kernel's
+     * columns) and cannot be cast back to the table. The same object on every call; made once, at the first.
+     */
+    public ServerView readOnly() {
+        if (readOnly == null) {
+            readOnly = new ReadOnlyServers(this);
+        }
+        return readOnly;
     }
 }

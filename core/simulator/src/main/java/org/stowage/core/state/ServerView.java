@@ -6,9 +6,10 @@ import java.util.random.RandomGenerator;
  * What a scheduler kernel may read and query about the servers: capacities, residuals, the jobs each
  * holds, and the fit indexes. A read-only view of the {@link ServerTable}: occupying and vacating are the
  * engine's, and kernels place jobs through their scheduler context. Complexities are those of
- * {@link ServerTable}; nothing here allocates.
+ * {@link ServerTable}; nothing here allocates. A kernel gets a view that forwards to the table
+ * ({@link ServerTable#readOnly()}), never the table itself, so casting it to {@link ServerTable} fails.
  */
-public sealed interface ServerView permits ServerTable {
+public sealed interface ServerView permits ServerTable, ReadOnlyServers {
     /** The null server. */
     int NONE = -1;
 

@@ -39,6 +39,8 @@ import it.unimi.dsi.fastutil.doubles.DoubleArrays;
  * may be gzip (recognised by its magic bytes). Every error is a {@link TraceFormatException} naming the
  * file, line, column and value, e.g. {@code jobs.csv line 4, duration (column 2) = '-1': must be a finite
  * number > 0}; an unknown column is an error (a misspelt optional column would otherwise be ignored). A
+ * duration that a double cannot hold next to its arrival ({@link #keepsDuration}: 1e-12 after 1e15) is an
+ * error too, never a job that completes the instant it starts; {@code -0} reads as 0 everywhere. A
  * reader may ask more of the rows ({@link Limits}: times below a bound, whole times, sizes within its
  * servers), checked and named the same way.
  *
@@ -47,6 +49,13 @@ import it.unimi.dsi.fastutil.doubles.DoubleArrays;
 public final class JobList {
     /** Largest class id (the job table's). */
     public static final int MAX_CLASS = Short.MAX_VALUE;
+
+    /**
+     * The largest relative error a duration may suffer when a simulation adds it to its arrival in a double
+     * ({@link #keepsDuration}): far below what the metrics resolve (three significant digits), far above a
+     * double's rounding of ordinary times.
+     */
+    public static final double DURATION_TOLERANCE = 1e-6;
 
     private final String source;
     private final Units units;
@@ -157,6 +166,7 @@ public final class JobList {
             throw new IllegalArgumentException("arrays of " + n + " jobs differ in length");
         }
         final double[] predictions = predicted == null ? filledNaN(n) : predicted.clone();
+        final double[] arrivals = withoutNegativeZeros(arrival);
         final int[] ids = classes == null ? new int[n] : classes.clone();
         for (int j = 0; j < n; j++) {
             if (!(arrival[j] >= 0) || Double.isInfinite(arrival[j])) {
@@ -165,6 +175,10 @@ public final class JobList {
             if (!(duration[j] > 0) || Double.isInfinite(duration[j])) {
                 throw new IllegalArgumentException("job " + j + ": duration must be a finite number > 0: "
                     + duration[j]);
+            }
+            if (!keepsDuration(arrival[j], duration[j])) {
+                throw new IllegalArgumentException("job " + j + ": duration " + duration[j] + " "
+                    + lostDuration(arrival[j], duration[j]));
             }
             if (!Double.isNaN(predictions[j]) && (!(predictions[j] > 0) || Double.isInfinite(predictions[j]))) {
                 throw new IllegalArgumentException("job " + j + ": predicted duration must be a finite number > 0 "
@@ -181,7 +195,34 @@ public final class JobList {
                 }
             }
         }
-        return sorted(source, units, dimensions, arrival.clone(), duration.clone(), predictions, ids, sizes.clone(), n);
+        return sorted(source, units, dimensions, arrivals, duration.clone(), predictions, ids, sizes.clone(), n);
+    }
+
+    /** A copy of {@code values} with -0.0 read as 0, as the file reader does. */
+    private static double[] withoutNegativeZeros(final double[] values) {
+        final double[] copy = values.clone();
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] += 0.0;
+        }
+        return copy;
+    }
+
+    /**
+     * Whether a job arriving at {@code arrival} keeps its {@code duration}: the completion time a simulation
+     * computes, {@code arrival + duration} in a double, lies within a relative {@link #DURATION_TOLERANCE} of
+     * the duration away from the arrival. A duration tiny next to its arrival (1e-12 at 1e15) would otherwise
+     * vanish, and its job complete the instant it starts.
+     */
+    public static boolean keepsDuration(final double arrival, final double duration) {
+        final double kept = (arrival + duration) - arrival;
+        return Math.abs(kept - duration) <= DURATION_TOLERANCE * duration;
+    }
+
+    /** The end of a message refusing a duration that {@link #keepsDuration} does not keep. */
+    static String lostDuration(final double arrival, final double duration) {
+        return "is lost next to its arrival " + arrival + ": in a double, arrival + duration - arrival = "
+            + ((arrival + duration) - arrival) + ", more than " + DURATION_TOLERANCE + " of the duration off; make the"
+            + " arrivals relative to the first one (subtract it from every arrival)";
     }
 
     /** Sorts the first n entries by arrival (stable) and returns them as a list; arrays may be longer than n. */

@@ -177,6 +177,9 @@ final class JobListLoader {
                 throw error(durationColumn, start, "must be a finite number > 0");
             }
             withinLimits(duration[job], durationColumn, start);
+            if (!JobList.keepsDuration(arrival[job], duration[job])) {
+                throw error(durationColumn, start, JobList.lostDuration(arrival[job], duration[job]));
+            }
             for (int d = 0; d < dimensions; d++) {
                 sizes[job * dimensions + d] = size(resourceColumn[d], start);
                 final int[] most = limits.maxSizeUnits();
@@ -259,7 +262,8 @@ final class JobListLoader {
         if (Double.isInfinite(value)) {
             throw error(column, start, "not a finite number");
         }
-        return value;
+        // -0 is 0: a size or a time of -0.0 must mean what 0 means, in every check after this one
+        return value + 0.0;
     }
 
     /** First byte of column c after leading blanks. */

@@ -46,10 +46,13 @@ public final class JobListWorkload extends ReplayedWorkload {
         this.timeUnit = timeUnit;
         for (int i = 0; i < jobCount(); i++) {
             final double service = serviceTime(i);
-            if (!(arrivalTime(i) < MAX_EXACT_SLOT) || !(service < MAX_EXACT_SLOT) || !(service > 0)) {
+            if (!(arrivalTime(i) < MAX_EXACT_SLOT) || !(service < MAX_EXACT_SLOT) || !(service > 0)
+                || !JobList.keepsDuration(arrivalTime(i), service)) {
                 throw new IllegalArgumentException("with time unit " + timeUnit + ", job " + i + " of " + jobs.source()
                     + " (arrival " + jobs.arrival(i) + ", duration " + jobs.duration(i) + ") is out of range: "
-                    + "arrival " + arrivalTime(i) + ", service " + service);
+                    + "arrival " + arrivalTime(i) + ", service " + service + (service > 0 && service < MAX_EXACT_SLOT
+                    && !JobList.keepsDuration(arrivalTime(i), service) ? " (a service that "
+                    + JobList.lostDuration(arrivalTime(i), service) + ")" : ""));
             }
         }
         start();

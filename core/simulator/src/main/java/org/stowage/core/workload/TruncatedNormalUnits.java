@@ -42,7 +42,7 @@ import org.apache.commons.statistics.distribution.TruncatedNormalDistribution;
  * and a search through it of two or three cache misses; the interpolant is one {@value #CELLS}-cell table
  * ({@code 56 * CELLS} bytes) shared by every law and every resolution. A first version, a cubic on 2048 cells
  * (80 KB), was twice as fast as the library alone but slower inside a simulation, whose data evicts it
- * (docs/BENCHMARKS.md, "Issue 25, third round").
+ * (docs/journal/2026-11-26-generation-and-the-slot.md).
  *
  * <p>Complexity: O(1) per draw (one cell of 56 bytes read, a quintic in Horner form), O(CELLS) library calls
  * once per class initialisation. Allocation: none per draw; the table is immutable and shared; instances are immutable

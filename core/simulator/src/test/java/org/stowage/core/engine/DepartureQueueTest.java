@@ -28,6 +28,20 @@ class DepartureQueueTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 5, 77, 2024, 987654321})
     void popsInTimeThenSchedulingOrder(final long seed) {
+        replay(seed, 6, 20_000);
+    }
+
+    /**
+     * The same with bursts of up to 120 pushes an instant, so a slot's bucket spans many chunks of handles
+     * and chunks are freed and taken again all the time.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {3, 41, 8128})
+    void bucketsOfManyChunksPopInTimeThenSchedulingOrder(final long seed) {
+        replay(seed, 121, 4_000);
+    }
+
+    private static void replay(final long seed, final int mostPushes, final int instants) {
         for (final boolean slotted : new boolean[] {true, false}) {
             final SplittableRandom random = new SplittableRandom(seed);
             final JobTable jobs = new JobTable(1, 16);
@@ -37,7 +51,7 @@ class DepartureQueueTest {
                 ? Double.compare(a.time, b.time) : Long.compare(a.sequence, b.sequence));
             long sequence = 0;
             double now = random.nextInt(3);
-            for (int instant = 0; instant < 20_000; instant++) {
+            for (int instant = 0; instant < instants; instant++) {
                 final String where = "seed " + seed + (slotted ? " slotted" : " continuous") + " instant " + instant
                     + " now " + now;
                 assertEquals(model.isEmpty() ? Double.POSITIVE_INFINITY : model.peek().time, queue.peekTime(), where);
@@ -50,7 +64,7 @@ class DepartureQueueTest {
                     jobs.release(job);
                 }
                 assertEquals(model.size(), queue.size(), where + ": size");
-                final int pushes = random.nextInt(4) == 0 ? 0 : random.nextInt(6);
+                final int pushes = random.nextInt(4) == 0 ? 0 : random.nextInt(mostPushes);
                 for (int i = 0; i < pushes; i++) {
                     final int job = jobs.allocate(now, 1, 0);
                     servers.occupy(jobs, job, 0);

@@ -110,6 +110,42 @@ class KernelRegistryTest {
             + " names may not be empty or contain ':', ',' or '=': BAD:NAME"), e.getMessage());
     }
 
+    /** Issue 39: a name with escape characters would drive the terminal each time it is printed: refused. */
+    @Test
+    void aNameThatDoesNotPrintAsItselfIsRefusedEscaped() {
+        final KernelFamily loud = new KernelFamily() {
+            @Override
+            public String name() {
+                return "loud\u001b[31m";
+            }
+
+            @Override
+            public List<KernelDefinition> definitions() {
+                return List.of(KernelDefinition.kernel("RED\u001b[31mFF\u0007").summary("s").paper("p")
+                    .factory(model -> new FifoFirstFit()).build());
+            }
+        };
+        final KernelRegistryException e = assertThrows(KernelRegistryException.class,
+            () -> KernelRegistry.of(List.of(loud)));
+        assertTrue(e.getMessage().startsWith("kernel family 'loud\\x1B[31m' ("), e.getMessage());
+        assertTrue(e.getMessage().endsWith("kernel names may not contain spaces or characters that do not print:"
+            + " 'RED\\x1B[31mFF\\x07'"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> KernelDefinition.kernel("TWO WORDS").summary("s").paper("p")
+            .factory(model -> new FifoFirstFit()).build());
+    }
+
+    /** Issue 39: where a kernel comes from, for the lines that name a failing one. */
+    @Test
+    void theOriginOfAKernelNamesItsFamilyAndWhetherItIsOurs() {
+        final KernelRegistry registry = KernelRegistry.of(List.of(new BestFitFamily(), new UserFamily()));
+        assertTrue(registry.origin("MY-FF").startsWith("'user' (" + UserFamily.class.getName() + " in "),
+            registry.origin("MY-FF"));
+        assertTrue(registry.origin("BF-J:stall=true").startsWith("'bestfit' (" + BestFitFamily.class.getName()));
+        assertTrue(registry.isOwn("BF-J"));
+        assertFalse(registry.isOwn("NOPE"), "no family of ours declares it");
+        assertEquals(null, registry.origin("NOPE"));
+    }
+
     @Test
     void aLoadedRegistryWithAClashThrowsTheSameLineFromEveryMethod(@TempDir final Path extra) throws IOException {
         final KernelRegistry registry = loadWithServices(extra, ClashingFamily.class.getName());

@@ -2,6 +2,7 @@ package org.stowage.core.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.Simulation;
@@ -65,6 +66,35 @@ class RunMetricsTest {
         assertEquals(2048.5, metrics.meanWait(), 1e-12);
         assertEquals(4098.5, metrics.meanCompletionTime(), 1e-12);
         assertEquals(4100, metrics.makespan(), 1e-12);
+    }
+
+    /**
+     * Issue 39: the histograms answer with the top of a bucket, which may lie above every value in it (and
+     * above the makespan); percentiles are capped at the exact maximum. Job A (service 4097, a bucket two
+     * slots wide) alone: every percentile of its completion time and of its wait is what it was.
+     */
+    @Test
+    void percentilesNeverExceedTheLongestValue() {
+        final Simulation simulation = Simulation.builder()
+            .servers(ServerTable.homogeneous(1, 10))
+            .workload(new ScriptedWorkload(new double[] {0, 4097, 6}, new double[] {0, 4099, 6}))
+            .scheduler(new BestFitJobsServers())
+            .timeMode(TimeMode.SLOTTED)
+            .build();
+        final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+        simulation.addListener(metrics);
+        simulation.runToCompletion();
+        metrics.finish(simulation.now());
+        assertEquals(8196, metrics.makespan(), 1e-12);
+        assertEquals(8196, metrics.maxCompletionTime(), 1e-12);
+        for (final double percentile : new double[] {50, 90, 99, 99.9, 100}) {
+            assertTrue(metrics.completionTimePercentile(percentile) <= metrics.makespan(), "p" + percentile + " "
+                + metrics.completionTimePercentile(percentile));
+            assertTrue(metrics.waitPercentile(percentile) <= metrics.maxWait(), "p" + percentile);
+        }
+        assertEquals(8196, metrics.completionTimePercentile(100), 1e-12, "the bucket's top would say 8199");
+        assertEquals(4097, metrics.maxWait(), 1e-12);
+        assertEquals(4097, metrics.waitPercentile(99.9), 1e-12);
     }
 
     /**

@@ -299,6 +299,40 @@ class JobListTest {
         }
     }
 
+    /**
+     * Issue 39, cause 1: 1e-12 after an arrival of 1e15 is lost in a double (its job would complete the
+     * instant it starts, JCT 0), and 0.1 is kept as 0.125: both refused at load, naming the line and field.
+     */
+    @Test
+    void aDurationLostNextToItsArrivalIsRefusedByLine() throws IOException {
+        bad("arrival,duration,r1\n1e15,1e-12,0.5\n1e15,0.001,0.5\n", "line 2, duration (column 2) = '1e-12': is lost"
+            + " next to its arrival 1.0E15: in a double, arrival + duration - arrival = 0.0, more than 1.0E-6 of the"
+            + " duration off; make the arrivals relative to the first one (subtract it from every arrival)");
+        bad("arrival,duration,r1\n0,1,0.5\n1e15,0.1,0.5\n", "line 3, duration (column 2) = '0.1': is lost next"
+            + " to its arrival 1.0E15: in a double, arrival + duration - arrival = 0.125, more than 1.0E-6 of the"
+            + " duration off; make the arrivals relative to the first one (subtract it from every arrival)");
+        // what a double keeps well is accepted: a millisecond after 10^6 s, a microsecond after 10^3
+        final JobList kept = JobList.load(write("arrival,duration,r1\n1e6,0.001,0.5\n1000,1e-6,0.5\n"), UNITS);
+        assertEquals(2, kept.count());
+        final IllegalArgumentException fromArrays = assertThrows(IllegalArgumentException.class, () -> JobList.of("made",
+            UNITS, 1, new double[] {0, 1e15}, new double[] {1, 1e-12}, null, null, new int[] {1, 1}));
+        assertTrue(fromArrays.getMessage().startsWith("job 1: duration 1.0E-12 is lost next to its arrival 1.0E15"),
+            fromArrays.getMessage());
+    }
+
+    /** Issue 39: -0 is 0, in a size and in a time (a size of -0.0 is no way around a check that refuses 0). */
+    @Test
+    void negativeZeroReadsAsZero() throws IOException {
+        final JobList jobs = JobList.load(write("arrival,duration,r1\n-0.0,1,-0.0\n-0,2,0.5\n"), UNITS);
+        assertEquals(0, jobs.size(0, 0));
+        assertEquals(0.0, jobs.arrival(0));
+        assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(jobs.arrival(0)), "+0, not -0");
+        assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(jobs.arrival(1)), "+0, not -0");
+        assertTrue(jobs.isBatch());
+        final JobList made = JobList.of("made", UNITS, 1, new double[] {-0.0}, new double[] {1}, null, null, new int[] {0});
+        assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(made.arrival(0)), "+0, not -0");
+    }
+
     @Test
     void servingJobsAllocatesNothing() {
         final int n = 100_000;

@@ -13,6 +13,7 @@ import org.apache.commons.math3.ml.clustering.MultiKMeansPlusPlusClusterer;
 import org.apache.commons.math3.ml.clustering.evaluation.ClusterEvaluator;
 import org.apache.commons.math3.ml.distance.EuclideanDistance;
 import org.apache.commons.math3.random.MersenneTwister;
+import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.LoadedTrace;
 
 /**
@@ -41,6 +42,13 @@ import org.stowage.core.trace.LoadedTrace;
 public final class JobClustering {
     /** Hours per microsecond, for the duration feature. */
     static final double HOURS_PER_MICRO = 1.0 / 3.6e9;
+
+    /**
+     * Hours per time unit of a job list: a list's times have no unit of their own, so they are read as seconds
+     * (for the training window and the duration feature). A class's rate does not depend on this reading:
+     * {@code mu_k} is 1 / its mean duration in the list's unit either way.
+     */
+    public static final double LIST_TIME_UNIT_HOURS = 1 / 3600.0;
 
     private JobClustering() {
     }
@@ -128,7 +136,7 @@ public final class JobClustering {
      *
      * @throws IllegalArgumentException when the window holds fewer jobs than classes
      */
-    public static JobClasses fit(final LoadedTrace trace, final Options options) {
+    public static KMeansClasses fit(final LoadedTrace trace, final Options options) {
         if (trace.count() == 0) {
             throw new IllegalArgumentException("k-means: the trace has no jobs");
         }
@@ -144,14 +152,48 @@ public final class JobClustering {
         return fit(points, options, trace.dimensions());
     }
 
+    /** A list job's raw features: its sizes (fractions of a unit server) and duration (hours, times as seconds). */
+    static double[] features(final JobList list, final int i) {
+        final double[] point = new double[list.dimensions() + 1];
+        final double perUnit = 1.0 / list.units().resolution();
+        for (int d = 0; d < list.dimensions(); d++) {
+            point[d] = list.size(i, d) * perUnit;
+        }
+        point[list.dimensions()] = list.duration(i) * LIST_TIME_UNIT_HOURS;
+        return point;
+    }
+
+    /**
+     * Classes from the jobs of {@code list} that arrive within {@code options.trainingMicros()} of its first
+     * arrival, the list's times read as seconds ({@link #LIST_TIME_UNIT_HOURS}); features as for a trace.
+     *
+     * @throws IllegalArgumentException when the list has no jobs, or the window fewer than classes
+     * @throws IllegalStateException    when k-means leaves a class empty (fewer distinct jobs than classes)
+     */
+    public static KMeansClasses fit(final JobList list, final Options options) {
+        if (list.count() == 0) {
+            throw new IllegalArgumentException("the list has no jobs");
+        }
+        final double end = list.arrival(0) + options.trainingMicros() / 1e6;
+        int training = 0;
+        while (training < list.count() && list.arrival(training) < end) {
+            training++;
+        }
+        final double[][] points = new double[training][];
+        for (int i = 0; i < training; i++) {
+            points[i] = features(list, i);
+        }
+        return fit(points, options, list.dimensions());
+    }
+
     /**
      * Classes from raw feature rows (each of one length; the last {@code length - sizeFeatures} are not
      * sizes).
      *
-     * @param sizeFeatures how many leading features are requests (for {@link JobClasses#meanSize}); the rest
+     * @param sizeFeatures how many leading features are requests (for {@link KMeansClasses#meanSize}); the rest
      *                     are durations in hours when the points come from a trace
      */
-    public static JobClasses fit(final double[][] points, final Options options, final int sizeFeatures) {
+    public static KMeansClasses fit(final double[][] points, final Options options, final int sizeFeatures) {
         if (points.length < options.classes()) {
             throw new IllegalArgumentException("k-means: " + points.length + " training jobs for "
                 + options.classes() + " classes");
@@ -179,7 +221,7 @@ public final class JobClustering {
         fitScaling(points, options.scaling(), offset, scale);
         final List<DoublePoint> scaled = new ArrayList<>(points.length);
         for (final double[] point : points) {
-            scaled.add(new DoublePoint(JobClasses.scale(point, offset, scale)));
+            scaled.add(new DoublePoint(KMeansClasses.scale(point, offset, scale)));
         }
         final KMeansPlusPlusClusterer<DoublePoint> lloyd = new KMeansPlusPlusClusterer<>(options.classes(),
             options.maxIterations(), new EuclideanDistance(), new MersenneTwister(options.seed()));
@@ -190,7 +232,7 @@ public final class JobClustering {
         for (int k = 0; k < centroids.length; k++) {
             centroids[k] = clusters.get(k).getCenter().getPoint().clone();
         }
-        return new JobClasses(points, centroids, offset, scale, options, sizeFeatures);
+        return new KMeansClasses(points, centroids, offset, scale, options, sizeFeatures);
     }
 
     /** Distinct rows of {@code points}, counted up to {@code limit} (k-means needs k of them). */

@@ -1,10 +1,11 @@
 package org.stowage.theory.lotes;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 import org.stowage.core.Units;
+import org.stowage.core.model.JobClasses;
+import org.stowage.core.model.Model;
+import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.ServerTable;
 
 /**
@@ -194,39 +195,21 @@ public final class LotesInstance {
      * configurations in order of first appearance (for {@code Clusters.google2011}: Table 1's order).
      */
     public static MachineGroups configurationsOf(final ServerTable table) {
-        final List<int[]> capacities = new ArrayList<>();
-        final List<Integer> sizes = new ArrayList<>();
-        final int d = table.dimensions();
-        final int[] configurationOf = new int[table.count()];
-        for (int s = 0; s < table.count(); s++) {
-            final int[] c = new int[d];
-            for (int l = 0; l < d; l++) {
-                c[l] = table.capacity(s, l);
-            }
-            int found = -1;
-            for (int j = 0; j < capacities.size() && found < 0; j++) {
-                if (Arrays.equals(capacities.get(j), c)) {
-                    found = j;
-                }
-            }
-            if (found < 0) {
-                found = capacities.size();
-                capacities.add(c);
-                sizes.add(0);
-            }
-            configurationOf[s] = found;
-            sizes.set(found, sizes.get(found) + 1);
-        }
-        final int[][] members = new int[capacities.size()][];
+        return configurationsOf(ServerClasses.of(table));
+    }
+
+    /** The configurations of server classes: one per class, in class order, its servers ascending. */
+    public static MachineGroups configurationsOf(final ServerClasses classes) {
+        final int[][] capacities = new int[classes.count()][];
+        final int[][] members = new int[classes.count()][];
         for (int j = 0; j < members.length; j++) {
-            members[j] = new int[sizes.get(j)];
+            capacities[j] = classes.capacity(j);
+            members[j] = new int[classes.size(j)];
+            for (int i = 0; i < members[j].length; i++) {
+                members[j][i] = classes.server(j, i);
+            }
         }
-        final int[] fill = new int[members.length];
-        for (int s = 0; s < table.count(); s++) {
-            final int j = configurationOf[s];
-            members[j][fill[j]++] = s;
-        }
-        return new MachineGroups(capacities.toArray(new int[0][]), members);
+        return new MachineGroups(capacities, members);
     }
 
     /** {@link #of} with the configurations of {@code machines}. */
@@ -236,16 +219,15 @@ public final class LotesInstance {
     }
 
     /**
-     * The instance {@code run} and {@code sweep} solve for a generated workload (classes of the model, not the
-     * k-means {@link JobClasses} of a trace): the configurations of
-     * {@code cluster}, each class's mean size rounded up to whole units (so a plan's bins hold the mean job
-     * of a class), its arrival rate as weight (1 when the class has none) and {@code mu_k = 1 / mean service}
-     * on every configuration.
+     * The instance of a model (what {@link LotesPlanProvider} solves, for a generated workload's classes, not
+     * the k-means {@link KMeansClasses} of a trace): the configurations of its server classes, each job class's
+     * mean size rounded up to whole units (so a plan's bins hold the mean job of a class), its arrival rate as
+     * weight (1 when the class has none) and {@code mu_k = 1 / mean service} on every configuration.
      *
      * @throws IllegalArgumentException as {@link #of} does, for classes no configuration can hold
      */
-    public static LotesInstance ofClasses(final ServerTable cluster,
-                                          final org.stowage.core.model.JobClasses classes) {
+    public static LotesInstance of(final Model model) {
+        final JobClasses classes = model.jobClasses();
         final int count = classes.count();
         final int[][] means = new int[count][classes.dimensions()];
         final double[] weights = new double[count];
@@ -257,7 +239,7 @@ public final class LotesInstance {
             weights[k] = classes.arrivalRate(k) > 0 ? classes.arrivalRate(k) : 1;
             rates[k] = 1 / classes.meanService(k);
         }
-        final MachineGroups machines = configurationsOf(cluster);
+        final MachineGroups machines = configurationsOf(model.serverClasses());
         return of(machines, means, weights, sameRates(machines.count(), rates));
     }
 

@@ -10,7 +10,8 @@ import org.stowage.core.workload.Clusters;
 
 /**
  * LoTES's offline stages on the paper's own data: Table 1's cluster (Clusters.google2011) with Table 2's
- * four job classes. Prints the bins per configuration and the solve times (docs/LOTES.md quotes them).
+ * four job classes. Prints the bins per configuration and the solve times
+ * (docs/journal/2026-11-23-lotes-offline-stages.md records them).
  */
 class GoogleTablesTest {
     private static final Units UNITS = Units.defaults();

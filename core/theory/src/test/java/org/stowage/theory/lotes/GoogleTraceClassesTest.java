@@ -36,7 +36,7 @@ class GoogleTraceClassesTest {
             for (final JobClustering.Scaling scaling : JobClustering.Scaling.values()) {
                 final JobClustering.Options options = JobClustering.Options.defaults().withScaling(scaling);
                 final long start = System.nanoTime();
-                final JobClasses classes = JobClustering.fit(trace, options);
+                final KMeansClasses classes = JobClustering.fit(trace, options);
                 final long fitNanos = System.nanoTime() - start;
                 final LoadedTrace labelled = classes.label(trace);
                 final int[] all = new int[classes.count()];

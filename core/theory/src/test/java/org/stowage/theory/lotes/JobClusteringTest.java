@@ -18,7 +18,7 @@ class JobClusteringTest {
     void threeGroupsOnALineGiveTheirMeans() {
         final double[][] points = {{30}, {1}, {11}, {2}, {3}, {10}, {12}};
         for (final JobClustering.Scaling scaling : JobClustering.Scaling.values()) {
-            final JobClasses classes = JobClustering.fit(points, OPTIONS.withClasses(3).withScaling(scaling), 1);
+            final KMeansClasses classes = JobClustering.fit(points, OPTIONS.withClasses(3).withScaling(scaling), 1);
             assertEquals(3, classes.count());
             assertEquals(2.0, classes.meanFeature(0, 0), 1e-12, scaling.toString());
             assertEquals(11.0, classes.meanFeature(1, 0), 1e-12, scaling.toString());
@@ -40,13 +40,13 @@ class JobClusteringTest {
     @Test
     void scalingDecidesWhetherDurationOrSizeSeparatesTheClasses() {
         final double[][] points = {{0.1, 1}, {0.1, 2}, {0.1, 3}, {0.5, 1}, {0.5, 2}, {0.5, 3}};
-        final JobClasses standardized = JobClustering.fit(points,
+        final KMeansClasses standardized = JobClustering.fit(points,
             OPTIONS.withClasses(2).withScaling(JobClustering.Scaling.STANDARDIZE), 1);
         assertArrayEquals(new double[] {0.1, 2}, new double[] {standardized.meanSize(0, 0),
             standardized.meanDurationHours(0)}, 1e-12);
         assertArrayEquals(new double[] {0.5, 2}, new double[] {standardized.meanSize(1, 0),
             standardized.meanDurationHours(1)}, 1e-12);
-        final JobClasses raw = JobClustering.fit(points, OPTIONS.withClasses(2).withScaling(JobClustering.Scaling.NONE),
+        final KMeansClasses raw = JobClustering.fit(points, OPTIONS.withClasses(2).withScaling(JobClustering.Scaling.NONE),
             1);
         assertEquals(0.3, raw.meanSize(0, 0), 1e-12, "each class holds both sizes");
         assertEquals(0.3, raw.meanSize(1, 0), 1e-12);
@@ -58,7 +58,7 @@ class JobClusteringTest {
     @Test
     void minMaxScalingPutsBothFeaturesOnTheUnitRange() {
         final double[][] points = {{0.1, 1}, {0.1, 2}, {0.1, 3}, {0.5, 1}, {0.5, 2}, {0.5, 3}};
-        final JobClasses classes = JobClustering.fit(points, OPTIONS.withClasses(2), 1);
+        final KMeansClasses classes = JobClustering.fit(points, OPTIONS.withClasses(2), 1);
         assertEquals(0.1, classes.meanSize(0, 0), 1e-12);
         assertEquals(0.5, classes.meanSize(1, 0), 1e-12);
         assertEquals(0, classes.classify(new double[] {0.2, 3}));
@@ -74,9 +74,9 @@ class JobClusteringTest {
             points[i] = new double[] {0.05 + 0.1 * group + 0.01 * random.nextGaussian(),
                 0.02 * (group % 2) + 0.002 * random.nextGaussian(), 0.5 + 0.1 * group + 0.01 * random.nextGaussian()};
         }
-        final JobClasses a = JobClustering.fit(points, OPTIONS, 2);
-        final JobClasses b = JobClustering.fit(points, OPTIONS, 2);
-        final JobClasses c = JobClustering.fit(points, OPTIONS.withSeed(99), 2);
+        final KMeansClasses a = JobClustering.fit(points, OPTIONS, 2);
+        final KMeansClasses b = JobClustering.fit(points, OPTIONS, 2);
+        final KMeansClasses c = JobClustering.fit(points, OPTIONS.withSeed(99), 2);
         for (int k = 0; k < 4; k++) {
             assertEquals(a.meanSize(k, 0), b.meanSize(k, 0), 0.0);
             assertEquals(a.trainingJobs(k), b.trainingJobs(k));
@@ -96,7 +96,7 @@ class JobClusteringTest {
                 OPTIONS.withClasses(3), 1));
         assertEquals("k-means: the 6 training jobs have 2 distinct feature vector(s) (requests and duration) for 3"
             + " classes", same.getMessage());
-        final JobClasses two = JobClustering.fit(new double[][] {{1, 2}, {1, 2}, {3, 2}, {1, 2}, {3, 2}},
+        final KMeansClasses two = JobClustering.fit(new double[][] {{1, 2}, {1, 2}, {3, 2}, {1, 2}, {3, 2}},
             OPTIONS.withClasses(2), 1);
         assertEquals(3, two.trainingJobs(0), "k distinct values among repeated ones are enough");
         assertThrows(IllegalArgumentException.class, () -> OPTIONS.withClasses(0));

@@ -8,7 +8,6 @@ import org.stowage.core.kernel.support.KernelBase;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.JobView;
-import org.stowage.core.state.ServerTable;
 import org.stowage.core.state.ServerView;
 
 /**
@@ -97,7 +96,7 @@ public final class DensestJobSetFirst extends KernelBase {
     protected void onAttach() {
         queue = context.newFifoQueue();
         planner = new JobSetPlanner(dimensions);
-        clusterCapacity = JobPacking.pooledCapacity((ServerTable) servers);
+        clusterCapacity = JobPacking.pooledCapacity(servers);
         if (perServer) {
             packingCapacity = new long[dimensions];
             for (int d = 0; d < dimensions; d++) {

@@ -1,6 +1,6 @@
 package org.stowage.core.kernel.batch;
 
-import org.stowage.core.state.ServerTable;
+import org.stowage.core.state.ServerView;
 
 /**
  * The job packing method of Hu and Li 2022, Sec. 4.4 (Algorithm 3, lines 7-20), and the capacities it packs
@@ -133,7 +133,7 @@ public final class JobPacking {
     }
 
     /** The pooled reading's C: the cluster's total capacity per resource. */
-    public static long[] pooledCapacity(final ServerTable servers) {
+    public static long[] pooledCapacity(final ServerView servers) {
         final int dimensions = servers.dimensions();
         final long[] total = new long[dimensions];
         for (int s = 0; s < servers.count(); s++) {
@@ -145,7 +145,7 @@ public final class JobPacking {
     }
 
     /** The per-server reading's C: one machine's capacity. */
-    public static long[] serverCapacity(final ServerTable servers, final int server) {
+    public static long[] serverCapacity(final ServerView servers, final int server) {
         if (server < 0 || server >= servers.count()) {
             throw new IllegalArgumentException("no server " + server + " in a cluster of " + servers.count());
         }

@@ -42,8 +42,9 @@ final class ArrivalOrderFitIndex {
     static final int NONE = -1;
     /**
      * Dominance levels per largest resource (ratio to the next below 2, 2 to 4, at least 4). On the slow
-     * {@code lotes-load} unit (docs/LOTES.md) the successful searches read 8.2 G nodes with 2 levels, 4.9 G
-     * with 3 and 4.7 G with 4; with 1 (largest resource only) more than 12.5 G before it was stopped.
+     * {@code lotes-load} unit (docs/journal/2026-11-26-lotes-departure-search.md) the successful searches
+     * read 8.2 G nodes with 2 levels, 4.9 G with 3 and 4.7 G with 4; with 1 (largest resource only) more than
+     * 12.5 G before it was stopped.
      */
     static final int LEVELS = 3;
     private static final int VACANT = Integer.MAX_VALUE;

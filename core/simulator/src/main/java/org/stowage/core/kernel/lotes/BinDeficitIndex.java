@@ -16,8 +16,8 @@ import org.stowage.core.state.ServerView;
  * <p>Layout: one tree of residual maxima ({@code D} ints per node) and one dense tree of {@code v} maxima
  * per class. A query for class {@code k} reads the residual tree and class {@code k}'s tree only (52 nodes
  * per query on the Fig. 11 workload at 1000 machines per configuration, counted; a tighter bound over roomy
- * machines and a best-first walk visit fewer but measured slower: docs/BENCHMARKS.md, issue 21's third
- * round); a change repairs only the tree whose leaf changed: a start or a departure changes one class's
+ * machines and a best-first walk visit fewer but measured slower: docs/journal/2026-11-26-lotes-greedy-continuous-time.md,
+ * third round); a change repairs only the tree whose leaf changed: a start or a departure changes one class's
  * {@code v}, not the others'.
  *
  * <p>Cost: {@link #residualChanged} O(D log n) and {@link #deficitChanged} O(log n) at worst, each climb
@@ -144,7 +144,7 @@ final class BinDeficitIndex {
      * The lowest-id machine of this configuration that fits {@code job} and has an id below {@code below},
      * or {@link ServerView#NONE}: LoTES's last resort, asked of every configuration with the best id so far
      * as {@code below}, is the cluster's first fit without any index of the server table (whose upkeep at
-     * every placement cost LoTES more than these rare walks: docs/BENCHMARKS.md, issue 21, fifth round).
+     * every placement cost LoTES more than these rare walks: docs/journal/2026-11-28-lotes-tetris-fourth-to-sixth-rounds.md).
      * A leftmost-first walk over the residual maxima: O(D log n) when the first subtrees that pass the
      * per-resource test hold a fitting machine, O(D n) at worst.
      */

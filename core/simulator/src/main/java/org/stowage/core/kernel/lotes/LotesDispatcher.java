@@ -166,37 +166,36 @@ public final class LotesDispatcher extends KernelBase {
     @Override
     public void onArrival(final int job) {
         final int k = classOf(job);
-        if (routed[k]) {
-            int j = firstConfiguration(k);
-            if (j >= 0) {
-                final int server = indexes[j].best(k, jobs, job, servers);
-                if (server != ServerView.NONE) {
-                    start(job, k, server);
-                    refresh(server);
-                    return;
-                }
-                Arrays.fill(tried, false);
-                tried[j] = true;
-                j = nextConfiguration(k);
-            }
-            while (j >= 0) {
-                final int server = indexes[j].best(k, jobs, job, servers);
-                if (server != ServerView.NONE) {
-                    start(job, k, server);
-                    refresh(server);
-                    return;
-                }
-                tried[j] = true;
-                j = nextConfiguration(k);
-            }
-        }
-        final int server = firstFitOfCluster(job);
-        if (server != ServerView.NONE) {
-            start(job, k, server);
-            refresh(server);
+        final int server = machineFor(job, k);
+        if (server == ServerView.NONE) {
+            enqueue(job, k);
             return;
         }
-        enqueue(job, k);
+        start(job, k, server);
+        refresh(server);
+    }
+
+    /**
+     * Sec. 4.3.1's machine for a class-{@code k} arrival: the best of the configuration the roulette draws,
+     * then of the other serving configurations by roulette over the untried ones, then the cluster's first
+     * fit; NONE when none fits (the job queues).
+     */
+    private int machineFor(final int job, final int k) {
+        if (routed[k]) {
+            int j = firstConfiguration(k);
+            for (boolean first = true; j >= 0; first = false) {
+                final int server = indexes[j].best(k, jobs, job, servers);
+                if (server != ServerView.NONE) {
+                    return server;
+                }
+                if (first) {
+                    Arrays.fill(tried, false);
+                }
+                tried[j] = true;
+                j = nextConfiguration(k);
+            }
+        }
+        return firstFitOfCluster(job);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.stowage.core.kernel.rms;
 
 import java.util.List;
 
+import org.stowage.core.model.ConfigurationSearch;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.model.ServerClasses;

@@ -22,7 +22,6 @@ import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.JobQueueView;
 import org.stowage.core.state.JobTable;
-import org.stowage.core.state.JobView;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
@@ -118,8 +117,8 @@ class RmsBehaviourTest {
     void withRemarkTwoNoDummyRunsWhileAJobOfItsTypeWaits(final String spec) {
         final long seed = 47;
         final Simulation simulation = simulation(spec, seed, null);
-        final JobView jobs = simulation.jobs();
-        final ServerTable servers = (ServerTable) simulation.servers();
+        final JobTable jobs = simulation.jobTable();
+        final ServerTable servers = simulation.serverTable();
         final int[] dummies = new int[TYPE_SIZES.length];
         final int[] waiting = new int[TYPE_SIZES.length];
         long checked = 0;

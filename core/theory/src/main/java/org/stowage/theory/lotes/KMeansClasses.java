@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.Locale;
 
 import org.stowage.core.Units;
+import org.stowage.core.trace.JobList;
 import org.stowage.core.trace.LoadedTrace;
 
 /**
@@ -18,7 +19,7 @@ import org.stowage.core.trace.LoadedTrace;
  * <p>Classes are numbered by increasing raw mean feature vector, compared feature by feature (requests
  * first, duration last). Immutable.
  */
-public final class JobClasses {
+public final class KMeansClasses {
     private final double[][] centroids;
     private final double[] offset;
     private final double[] scale;
@@ -28,7 +29,7 @@ public final class JobClasses {
     private final double[][] rawMean;
     private final int trainingJobs;
 
-    JobClasses(final double[][] points, final double[][] lloydCentroids, final double[] offset, final double[] scale,
+    KMeansClasses(final double[][] points, final double[][] lloydCentroids, final double[] offset, final double[] scale,
                final JobClustering.Options options, final int sizeFeatures) {
         this.offset = offset;
         this.scale = scale;
@@ -160,6 +161,15 @@ public final class JobClasses {
         return classes;
     }
 
+    /** The class of every job of {@code list}, by nearest centroid (its features read as for a trace, times as seconds). */
+    public int[] classify(final JobList list) {
+        final int[] classes = new int[list.count()];
+        for (int i = 0; i < classes.length; i++) {
+            classes[i] = classify(JobClustering.features(list, i));
+        }
+        return classes;
+    }
+
     /** {@code trace} with a class column holding every job's class (the task arrays are shared). */
     public LoadedTrace label(final LoadedTrace trace) {
         return trace.withClasses(count(), classify(trace));
@@ -232,6 +242,6 @@ public final class JobClasses {
 
     @Override
     public String toString() {
-        return "JobClasses[k=" + count() + ", " + options.scaling() + ", " + trainingJobs + " training jobs]";
+        return "KMeansClasses[k=" + count() + ", " + options.scaling() + ", " + trainingJobs + " training jobs]";
     }
 }

@@ -1,4 +1,4 @@
-package org.stowage.core.kernel.rms;
+package org.stowage.core.model;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * Depth-first enumeration of the feasible or maximal configurations of one server (Psychas and Ghaderi
  * 2019, Definition 1; 2018, Sec. II), in decreasing lexicographic order: the one enumeration behind
- * {@code org.stowage.theory.Configurations} and {@link MaxWeightPlan} (which precomputes MWR's and MWS's
- * tables before a run, so that no kernel enumerates anything).
+ * {@code org.stowage.theory.Configurations} and {@code org.stowage.core.kernel.rms.MaxWeightPlan} (which
+ * precomputes MWR's and MWS's tables before a run, so that no kernel enumerates anything). It sits with the
+ * model it enumerates (server capacities and job type sizes), below the kernels and the theory alike.
  *
  * <p>A configuration {@code k} is feasible if {@code sum_j k_j s_j[d] <= C[d]} for every resource {@code d}
  * (the simulator's fit test, in units), maximal if no single job of any type can be added. Types are visited
