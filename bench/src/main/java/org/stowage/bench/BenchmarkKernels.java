@@ -76,7 +76,7 @@ final class BenchmarkKernels {
 
     static boolean runsInSteadyState(final KernelDefinition definition) {
         final KernelRequirements requirements = definition.requirements();
-        return requirements.timeModes().contains(TimeMode.SLOTTED) && !requirements.discreteTypes()
+        return requirements.timeModes().contains(TimeMode.SLOTTED) && !requirements.discreteTypes() && !requirements.devices()
             && (requirements.planType() == null || definition.testPlanner() != null);
     }
 }

@@ -30,10 +30,13 @@ class BenchmarkSmokeTest {
         final String[] kernels = BenchmarkKernels.slotKernels();
         final String[] twins = BenchmarkKernels.kernelsWithSlotTwins();
         final List<RunResult> results = new ArrayList<>();
-        results.addAll(run(options("(?!.*(SlotDecisionBenchmark|EndToEndBenchmark)).*")));
+        results.addAll(run(options("(?!.*(SlotDecisionBenchmark|EndToEndBenchmark|GpuKernelBenchmark)).*")));
         results.addAll(run(options("\\.SlotDecisionBenchmark\\.").param("kernel", kernels)));
         results.addAll(run(options("\\.EndToEndBenchmark\\.").param("kernel", kernels)));
         results.addAll(run(options("\\.NaiveSlotDecisionBenchmark\\.").param("kernel", twins)));
+        // the GPU kernels on the openb cluster: two of them, a short warm-up (their twins cost seconds each)
+        results.addAll(run(options("\\.GpuKernelBenchmark\\.").param("kernel", "FGD", "Random")
+            .param("warmupDecisions", "2000")));
         // the departure structures' benchmark sits in the engine's package (they are package-private)
         results.addAll(run(new OptionsBuilder()
             .include("org\\.stowage\\.core\\.engine\\.DepartureStructureBenchmark\\.")
@@ -62,6 +65,7 @@ class BenchmarkSmokeTest {
             "MultiResourceIndexBenchmark.firstFit", "MultiResourceIndexBenchmark.naiveFirstFit",
             "MultiResourceIndexBenchmark.randomFit", "MultiResourceIndexBenchmark.naiveRandomFit",
             "MultiResourceKernelBenchmark.instant", "LotesKernelBenchmark.instant", "DepartureStructureBenchmark.calendar",
+            "GpuKernelBenchmark.decision", "GpuKernelBenchmark.experiment",
             "DepartureStructureBenchmark.heap")), ran.toString());
         assertTrue(kernelsRan.containsAll(List.of(kernels)) && kernelsRan.containsAll(List.of(twins)),
             "every slot-benchmarkable kernel of the registry ran: " + kernelsRan);

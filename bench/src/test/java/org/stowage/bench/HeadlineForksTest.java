@@ -17,8 +17,8 @@ class HeadlineForksTest {
     @Test
     void everyJmhBenchmarkDefaultsToAtLeastThreeForks() {
         for (final Class<?> benchmark : List.of(SlotDecisionBenchmark.class, SlotFloorBenchmark.class,
-            NaiveSlotDecisionBenchmark.class,
-            EndToEndBenchmark.class, ServerIndexBenchmark.class, QueueIndexBenchmark.class)) {
+            NaiveSlotDecisionBenchmark.class, EndToEndBenchmark.class, ServerIndexBenchmark.class,
+            QueueIndexBenchmark.class, GpuKernelBenchmark.class)) {
             final Fork fork = benchmark.getAnnotation(Fork.class);
             assertNotNull(fork, benchmark.getSimpleName() + " has no @Fork");
             assertTrue(fork.value() >= 3, benchmark.getSimpleName() + " forks " + fork.value() + " times");

@@ -44,14 +44,15 @@ import picocli.CommandLine.Spec;
  * names this command's help and errors list.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Reproduce a figure or table of Psychas and Ghaderi 2019 or 2018, Tran et al. 2018 (LoTES) or Hu"
-        + " and Li 2022 (DJSF): data, plots and a claim-by-claim verdict.",
+    description = "Reproduce a figure or table of Psychas and Ghaderi 2019 or 2018, Tran et al. 2018 (LoTES), Hu"
+        + " and Li 2022 (DJSF) or Weng et al. 2023 (FGD): data, plots and a claim-by-claim verdict.",
     footer = {"", "Examples:",
         "  stowage reproduce fig3a",
         "  stowage reproduce all-2019 --out reproduce",
         "  stowage reproduce 2018-fig5 --quick",
         "  stowage reproduce lotes-fig11 --quick",
         "  stowage reproduce djsf-fig8 --quick",
+        "  stowage reproduce all-fgd --quick",
         "  stowage reproduce fig4b --quick --threads 1",
         "  stowage reproduce fig4b --quick --add-scheduler FIFO-RF",
         "  stowage reproduce fig4a --engine spark --master local[2]   (bin/stowage-spark)",
@@ -65,6 +66,11 @@ final class ReproduceCommand implements Callable<Integer> {
     /** What to do when the trace is missing: the command that fetches it and the --trace it prints. */
     static final String FETCH_HINT = "get it with `stowage traces fetch google2011` (about 29 MB), then pass"
         + " --trace traces/google-2011/task_events";
+    /** Where the Alibaba openb pod lists sit beside a checkout of this repository. */
+    static final String DEFAULT_OPENB = "../shared/traces/alibaba-gpu-2023";
+    /** What to do when the openb pod lists are missing. */
+    static final String OPENB_HINT = "get them with `stowage traces fetch alibaba2023` (its 24 pod lists and 2 node"
+        + " lists, docs/TRACES.md) and pass --trace DIR";
 
     /** The names FIGURE takes, from the registry (picocli lists them in the help). */
     static final class FigureNames implements Iterable<String> {
@@ -96,7 +102,8 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Option(names = "--trace", paramLabel = "DIR",
         description = "Google 2011 task_events directory, for the figures that read it (default: " + DEFAULT_TRACE
-            + " when present).")
+            + " when present); for the FGD figures, the folder of the Alibaba openb pod lists (default: "
+            + DEFAULT_OPENB + ").")
     private Path trace;
 
     @Mixin
@@ -121,9 +128,14 @@ final class ReproduceCommand implements Callable<Integer> {
         return trace != null ? trace : Path.of(DEFAULT_TRACE);
     }
 
+    /** The Alibaba openb folder (alibaba-gpu-2023) the FGD figures read. */
+    private Path openb() {
+        return trace != null ? trace : Path.of(DEFAULT_OPENB);
+    }
+
     private Figures registry() {
         if (registry == null) {
-            registry = Figures.of(taskEvents());
+            registry = Figures.of(taskEvents(), openb());
         }
         return registry;
     }
@@ -229,12 +241,14 @@ final class ReproduceCommand implements Callable<Integer> {
             throw new InvalidValueException("--trace", "'" + trace + "' "
                 + (Files.exists(trace) ? "is not a directory" : "does not exist; " + FETCH_HINT));
         }
-        if (trace != null && selected.stream().noneMatch(Figure::readsGoogleTrace)) {
+        if (trace != null && selected.stream().noneMatch(each -> each.readsGoogleTrace() || each.readsOpenbTrace())) {
             throw new InvalidValueException("--trace", "'" + trace + "': " + figure
-                + " reads no trace (the figures that do: " + String.join(", ", registry().traceFigureNames()) + ")");
+                + " reads no trace (the figures that do: " + String.join(", ", registry().traceFigureNames()) + ", "
+                + String.join(", ", registry().openbFigureNames()) + ")");
         }
         final Path taskEvents = taskEvents();
         final boolean haveTrace = Files.isDirectory(taskEvents);
+        final boolean haveOpenb = Files.isRegularFile(openb().resolve("openb_node_list_gpu_node.csv"));
         final List<Figure> chosen = new ArrayList<>();
         final List<String> skipped = new ArrayList<>();
         final List<String> withoutAdded = new ArrayList<>();
@@ -245,6 +259,10 @@ final class ReproduceCommand implements Callable<Integer> {
                         + taskEvents + "; " + FETCH_HINT);
                 }
                 skipped.add(each.name());
+            } else if (each.readsOpenbTrace() && !haveOpenb) {
+                // a paper's figures all read it: the whole group stops here
+                throw new IllegalArgumentException(each.name() + " needs the Alibaba openb pod lists: no"
+                    + " openb_node_list_gpu_node.csv in " + openb() + "; " + OPENB_HINT);
             } else if (!added.isEmpty() && !each.takesAddedKernels()) {
                 if (selected.size() == 1) {
                     throw new InvalidValueException("--add-scheduler", each.name()

@@ -101,7 +101,11 @@ final class RunCommand implements Callable<Integer> {
         // from here on an interruption or a failure says what was kept; the header below tells a watcher so
         cli.onInterrupt(() -> kept(results));
         printer.println(plan.description() + ", seed " + seed);
-        final RunTable table = new RunTable(plan.toCompletion());
+        int longest = 0;
+        for (final RunSpec run : runs) {
+            longest = Math.max(longest, run.scheduler().length());
+        }
+        final RunTable table = new RunTable(plan.toCompletion(), longest);
         table.header().forEach(printer::println);
         printer.flush();
         String skipped = null;
@@ -131,6 +135,9 @@ final class RunCommand implements Callable<Integer> {
             }
             results.add(result);
             cli.onInterrupt(() -> kept(results));
+        }
+        if (plan.hasDevices()) {
+            printer.println("GPUs (time averages after the warm-up): " + RunOutputs.gpuLine(results));
         }
         if (out != null) {
             final boolean drawn = plotsOption.drawn() && skipped == null;

@@ -42,6 +42,18 @@ final class WorkloadOptions {
     @Mixin
     TraceOptionsMixin traceOptions = new TraceOptionsMixin();
 
+    @Option(names = "--gpus",
+        description = "With --trace alibaba:...: model the trace's GPUs (devices per node, model, each pod's fraction"
+            + " of one GPU or whole GPUs) and run in continuous time from the pods' creation and deletion times, for the"
+            + " GPU kernels (FGD, BestFit, GpuPacking, GpuClustering, DotProd, Random). CPU in milli-cores and memory in"
+            + " MiB, as the trace gives them.")
+    boolean gpus;
+
+    @Option(names = "--pod-copies", paramLabel = "N",
+        description = "With --gpus: each pod of the trace arrives N times (workload inflation; the openb pods ask for"
+            + " 88% of the cluster's GPUs all together). Default: 1.")
+    Integer podCopies;
+
     @Option(names = "--servers", paramLabel = "SPEC", converter = ServersSpec.Converter.class,
         description = "Servers: a count of unit servers (5), groups COUNTxCAPACITY with vector capacities "
             + "(2x1.0,3x0.5 or 4x1.0/1.0), ec2:COUNT, or google2011[:N] (Tran et al. 2018 Table 1: 10 configurations,"
@@ -120,6 +132,8 @@ final class WorkloadOptions {
             .given(WorkloadSettings.HORIZON, horizon)
             .given(WorkloadSettings.WARMUP, warmup)
             .given(WorkloadSettings.RESOLUTION, resolution)
+            .given(WorkloadSettings.GPUS, gpus ? Boolean.TRUE : null)
+            .given(WorkloadSettings.POD_COPIES, podCopies)
             .given(WorkloadSettings.CLASSES, classes));
     }
 }

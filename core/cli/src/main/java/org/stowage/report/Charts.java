@@ -346,6 +346,16 @@ public final class Charts {
      * The reason {@code base} was skipped, after removing files of that name an earlier command drew (they
      * would show what this one did not) and telling whoever collects skips on this thread.
      */
+    /**
+     * Skips the chart of {@code base} that {@link #chart} could not make: removes an earlier one of that name and
+     * tells whoever {@link #collectingSkips collects} skips. For a caller that styles a chart of its own.
+     *
+     * @return why it was skipped
+     */
+    public static String skip(final Path base, final Undrawable why) throws IOException {
+        return skipped(base, why);
+    }
+
     private static String skipped(final Path base, final Exception why) throws IOException {
         final String reason = why instanceof Undrawable ? why.getMessage() : Messages.describe(why);
         Files.deleteIfExists(base.resolveSibling(base.getFileName() + ".png"));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.core.experiment.RunResult;
@@ -46,6 +47,9 @@ public final class RunOutputs {
     public static final String SERIES = "series.csv";
     public static final String SUMMARY = "summary.json";
     public static final String QUEUE_PLOT = RunPlots.QUEUE;
+    /** The GPU allocation over time, for runs with GPUs ({@code --gpus}). */
+    public static final String GPU_SERIES = "gpu-series.csv";
+    public static final String GPU_PLOT = "gpu";
 
     private RunOutputs() {
     }
@@ -84,6 +88,21 @@ public final class RunOutputs {
                 }
             }
         });
+        final boolean gpus = !results.isEmpty() && results.get(0).arrays().containsKey("gpu_allocation_series");
+        if (gpus) {
+            atomically(directory.resolve(GPU_SERIES), target -> {
+                try (CsvWriter csv = csv(target)) {
+                    csv.writeRecord("scheduler", "time", "gpu_allocation");
+                    for (final RunResult result : results) {
+                        final double[] starts = result.array("gpu_series_start");
+                        final double[] shares = result.array("gpu_allocation_series");
+                        for (int i = 0; i < starts.length; i++) {
+                            csv.writeRecord(result.scheduler(), number(starts[i]), number(shares[i]));
+                        }
+                    }
+                }
+            });
+        }
         final Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("stowage", "0.1.0");
         summary.put("inputs", inputs);
@@ -102,12 +121,16 @@ public final class RunOutputs {
         summary.put("runs", runs);
         ResultFiles.writeString(directory.resolve(SUMMARY), ResultFiles.json(summary));
         String skipped = null;
+        String gpuSkipped = null;
         if (complete) {
             // drawn once, when every scheduler has run: a plot costs a few hundred ms, the CSVs above are cheap
             if (plots) {
                 skipped = RunPlots.queueOverTime(directory, workload, results);
+                if (gpus) {
+                    gpuSkipped = RunPlots.gpuAllocationOverTime(directory, results);
+                }
             }
-            report(directory, workload, toCompletion, plots, skipped, inputs, results).write(directory);
+            report(directory, workload, toCompletion, plots, skipped, gpuSkipped, inputs, results).write(directory);
         }
         return skipped;
     }
@@ -119,7 +142,8 @@ public final class RunOutputs {
      */
     @SuppressWarnings("unchecked")
     static HtmlReport report(final Path directory, final String workload, final boolean toCompletion,
-                             final boolean plots, final String skipped, final Map<String, Object> inputs,
+                             final boolean plots, final String skipped, final String gpuSkipped,
+                             final Map<String, Object> inputs,
                              final List<RunResult> results)
         throws IOException {
         final HtmlReport page = new HtmlReport("stowage run: " + results.size() + " scheduler(s)");
@@ -143,12 +167,45 @@ public final class RunOutputs {
         } else {
             page.paragraph("Not drawn (--no-plots); " + SERIES + " has the numbers.");
         }
+        final boolean gpus = !results.isEmpty() && results.get(0).arrays().containsKey("gpu_allocation_series");
+        if (gpus) {
+            page.section("GPUs over time", "gpus");
+            page.paragraph("Time averages after the warm-up: " + gpuLine(results) + ".");
+            if (plots && gpuSkipped == null) {
+                page.figure(directory, directory.resolve(GPU_PLOT + ".svg"),
+                    "Share of the cluster's GPU milli allocated (bucket means); " + GPU_SERIES + " has the numbers.");
+            } else if (plots) {
+                page.paragraph("Not drawn: " + gpuSkipped + "; " + GPU_SERIES + " has the numbers.");
+            }
+        }
         page.section("Inputs", "inputs");
         page.inputs(inputs);
         page.section("Files", "files");
-        page.files(drawn ? List.of(RESULTS, SERIES, SUMMARY, QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg")
-            : List.of(RESULTS, SERIES, SUMMARY));
+        final List<String> files = new ArrayList<>(List.of(RESULTS, SERIES, SUMMARY));
+        if (drawn) {
+            files.addAll(List.of(QUEUE_PLOT + ".png", QUEUE_PLOT + ".svg"));
+        }
+        if (gpus) {
+            files.add(GPU_SERIES);
+            if (plots && gpuSkipped == null) {
+                files.addAll(List.of(GPU_PLOT + ".png", GPU_PLOT + ".svg"));
+            }
+        }
+        page.files(files);
         return page;
+    }
+
+    /**
+     * Each scheduler's GPU allocation and fragmentation (time averages, percent of the cluster's GPU milli),
+     * one line: {@code FGD allocation 61.20% fragment 3.10%, BestFit ...}.
+     */
+    public static String gpuLine(final List<RunResult> results) {
+        final List<String> parts = new ArrayList<>();
+        for (final RunResult result : results) {
+            parts.add(String.format(Locale.ROOT, "%s allocation %.2f%% fragment %.2f%%", result.scheduler(),
+                100 * result.metric("gpu_allocation"), 100 * result.metric("gpu_fragment")));
+        }
+        return String.join(", ", parts);
     }
 
     private static List<List<String>> rows(final List<RunResult> results, final boolean toCompletion) {

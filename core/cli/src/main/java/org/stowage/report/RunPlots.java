@@ -73,6 +73,27 @@ public final class RunPlots {
     }
 
     /**
+     * Draws the share of the cluster's GPU milli allocated over time, a curve per scheduler ({@code gpu}).
+     *
+     * @return null when drawn; why not when the plot was skipped ({@link Charts})
+     */
+    public static String gpuAllocationOverTime(final Path directory, final List<RunResult> results)
+        throws IOException {
+        final List<Charts.Line> lines = new ArrayList<>();
+        for (final RunResult result : results) {
+            final double[] shares = result.array("gpu_allocation_series");
+            final double[] percent = new double[shares.length];
+            for (int i = 0; i < shares.length; i++) {
+                percent[i] = 100 * shares[i];
+            }
+            lines.add(new Charts.Line(result.scheduler(), result.scheduler(), result.array("gpu_series_start"), percent,
+                null));
+        }
+        return Charts.save(directory.resolve(RunOutputs.GPU_PLOT), "GPU allocation over time", "time", "#,##0.###",
+            "GPU milli allocated (% of the cluster's, bucket mean)", false, Charts.ZERO_LABEL, lines);
+    }
+
+    /**
      * Draws each of {@link #MEASURES} against the sweep's first numeric axis, a curve per scheduler (and per
      * value of the other axes), each point the mean over replications with its 95% interval as an error bar.
      *

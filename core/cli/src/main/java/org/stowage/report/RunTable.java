@@ -28,9 +28,14 @@ public final class RunTable {
     private final boolean toCompletion;
 
     public RunTable(final boolean toCompletion) {
+        this(toCompletion, 12);
+    }
+
+    /** A table whose scheduler column is {@code schedulerWidth} wide (at least 12), for longer names. */
+    public RunTable(final boolean toCompletion, final int schedulerWidth) {
         this.toCompletion = toCompletion;
         final String times = toCompletion ? "JCT" : "response";
-        add("", "scheduler", 12, true);
+        add("", "scheduler", Math.max(12, schedulerWidth), true);
         add("", "arrived", 8, false);
         add("", "done", 8, false);
         add("", "rejected", 8, false);

@@ -28,10 +28,11 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * </ul>
  *
  * <h2>The table</h2>
- * Every kernel of the four papers has an entry, those that are not implemented yet included, so the
+ * Every kernel of the papers has an entry, those that are not implemented yet included, so the
  * figures of the next papers need no new colours: each paper's family shares a hue range (the 2019
  * kernels the Tableau 10 colours; the RMS family purples, pinks and olives, its AD variants a darker shade
- * of their base; LoTES, Greedy and Tetris greens, greys and crimson; SJF and DJSF browns), and no two
+ * of their base; LoTES, Greedy and Tetris greens, greys and crimson; SJF and DJSF browns; FGD red and its baselines a
+ * diverging palette), and no two
  * entries share a colour. Markers repeat across families but never with the same colour. The black cross
  * ({@link #ZERO_MARKER}) is kept for values of zero drawn on a logarithmic axis and is no scheduler's.
  *
@@ -113,6 +114,13 @@ public final class SchedulerStyles {
         put(table, "SJF", 0x6A3D9A, SeriesMarkers.TRAPEZOID);
         put(table, "DJSF", 0xB15928, SeriesMarkers.OVAL);
         put(table, "DJSF-pooled", 0xD98C5F, SeriesMarkers.RECTANGLE);
+        // Weng et al. 2023: FGD and the five baselines of its evaluation
+        put(table, "FGD", 0xD7191C, SeriesMarkers.CIRCLE);
+        put(table, "BestFit", 0x2C7BB6, SeriesMarkers.SQUARE);
+        put(table, "GpuPacking", 0xFDAE61, SeriesMarkers.DIAMOND);
+        put(table, "GpuClustering", 0x7B3294, SeriesMarkers.TRIANGLE_UP);
+        put(table, "DotProd", 0x1A9641, SeriesMarkers.TRIANGLE_DOWN);
+        put(table, "Random", 0x636363, SeriesMarkers.PLUS);
         return Collections.unmodifiableMap(table);
     }
 

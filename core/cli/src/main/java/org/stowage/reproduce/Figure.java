@@ -30,6 +30,14 @@ public interface Figure {
         return false;
     }
 
+    /**
+     * Whether its runs read the Alibaba openb pod lists (the FGD figures; {@code reproduce --trace} names their
+     * folder, {@code alibaba-gpu-2023}).
+     */
+    default boolean readsOpenbTrace() {
+        return false;
+    }
+
     /** The grid at {@code scale}, with every point seed derived from {@code seed}. */
     Sweep sweep(Scale scale, long seed);
 

@@ -53,6 +53,14 @@ public final class Figures {
      * @throws IllegalStateException when two sources claim one place in the order
      */
     public static Figures of(final Path taskEvents) {
+        return of(taskEvents, null);
+    }
+
+    /**
+     * As {@link #of(Path)}, the figures that read the Alibaba openb pod lists ({@link Figure#readsOpenbTrace})
+     * reading them from {@code openb} (null: their default, ../shared/traces/alibaba-gpu-2023).
+     */
+    public static Figures of(final Path taskEvents, final Path openb) {
         final List<PaperSource> sources = new ArrayList<>();
         ServiceLoader.load(PaperSource.class, Figures.class.getClassLoader()).forEach(sources::add);
         sources.sort(Comparator.comparingInt(PaperSource::order));
@@ -64,7 +72,7 @@ public final class Figures {
         }
         final List<Paper> papers = new ArrayList<>();
         for (final PaperSource source : sources) {
-            papers.add(source.paper(taskEvents));
+            papers.add(source.paper(taskEvents, openb));
         }
         return new Figures(papers);
     }
@@ -91,6 +99,17 @@ public final class Figures {
                 names.add(figure.name());
             }
             names.add(paper.group());
+        }
+        return names;
+    }
+
+    /** The names of the figures that read the openb pod lists ({@code reproduce --trace}), in order. */
+    public List<String> openbFigureNames() {
+        final List<String> names = new ArrayList<>();
+        for (final Figure figure : byName.values()) {
+            if (figure.readsOpenbTrace()) {
+                names.add(figure.name());
+            }
         }
         return names;
     }

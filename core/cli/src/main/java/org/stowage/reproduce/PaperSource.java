@@ -16,4 +16,13 @@ public interface PaperSource {
      * {@code taskEvents} when they first run.
      */
     Paper paper(Path taskEvents);
+
+    /**
+     * The paper's figures when the command also names the folder of the Alibaba openb pod lists
+     * ({@code alibaba-gpu-2023}, or null for the default), for papers whose figures read them
+     * ({@link Figure#readsOpenbTrace}); the others ignore it.
+     */
+    default Paper paper(final Path taskEvents, final Path openb) {
+        return paper(taskEvents);
+    }
 }

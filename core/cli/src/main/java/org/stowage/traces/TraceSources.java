@@ -113,12 +113,41 @@ public final class TraceSources {
                 "swf/NASA-iPSC-1993-3.1-cln.swf.gz", 207_976));
             case "swf-hpc2n" -> List.of(new RemoteFile("l_hpc2n/HPC2N-2002-2.2-cln.swf.gz",
                 "swf/HPC2N-2002-2.2-cln.swf.gz", -1));
+            // the default pod list and the node lists first (what run --trace alibaba reads), then the other
+            // 23 pod lists of the FGD evaluation (reproduce all-fgd)
             case "alibaba2023" -> List.of(
-                new RemoteFile("openb_pod_list_default.csv", "alibaba-gpu-2023/openb_pod_list_default.csv", 575_468),
-                new RemoteFile("openb_node_list_all_node.csv", "alibaba-gpu-2023/openb_node_list_all_node.csv",
-                    52_287));
+                openb("openb_pod_list_default.csv", 575_468),
+                openb("openb_node_list_all_node.csv", 52_287),
+                openb("openb_node_list_gpu_node.csv", 42_353),
+                openb("openb_pod_list_gpushare20.csv", 574_603),
+                openb("openb_pod_list_gpushare40.csv", 572_662),
+                openb("openb_pod_list_gpushare60.csv", 566_361),
+                openb("openb_pod_list_gpushare80.csv", 563_740),
+                openb("openb_pod_list_gpushare100.csv", 561_220),
+                openb("openb_pod_list_multigpu20.csv", 271_530),
+                openb("openb_pod_list_multigpu30.csv", 277_920),
+                openb("openb_pod_list_multigpu40.csv", 286_202),
+                openb("openb_pod_list_multigpu50.csv", 297_219),
+                openb("openb_pod_list_gpuspec05.csv", 577_176),
+                openb("openb_pod_list_gpuspec10.csv", 579_461),
+                openb("openb_pod_list_gpuspec20.csv", 582_612),
+                openb("openb_pod_list_gpuspec25.csv", 584_915),
+                openb("openb_pod_list_gpuspec33.csv", 587_467),
+                openb("openb_pod_list_cpu0.csv", 499_765),
+                openb("openb_pod_list_cpu037.csv", 518_687),
+                openb("openb_pod_list_cpu050.csv", 525_811),
+                openb("openb_pod_list_cpu072.csv", 537_576),
+                openb("openb_pod_list_cpu100.csv", 554_709),
+                openb("openb_pod_list_cpu200.csv", 622_703),
+                openb("openb_pod_list_cpu235.csv", 651_171),
+                openb("openb_pod_list_cpu250.csv", 663_708),
+                openb("openb_pod_list_cpu300.csv", 710_698));
             default -> throw new IllegalStateException("no files for " + source.name());
         };
+    }
+
+    private static RemoteFile openb(final String name, final long size) {
+        return new RemoteFile(name, "alibaba-gpu-2023/" + name, size);
     }
 
     /**

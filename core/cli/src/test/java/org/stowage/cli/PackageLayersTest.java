@@ -31,7 +31,7 @@ class PackageLayersTest {
         List.of("org.stowage.report"),
         List.of("org.stowage.reproduce"),
         List.of("org.stowage.reproduce.vqs", "org.stowage.reproduce.rms", "org.stowage.reproduce.lotes",
-            "org.stowage.reproduce.djsf"),
+            "org.stowage.reproduce.djsf", "org.stowage.reproduce.fgd"),
         List.of("org.stowage.cli.spec"),
         List.of("org.stowage.cli.plan"),
         List.of("org.stowage.cli"));

@@ -302,8 +302,10 @@ class TracesFetchCommandTest {
         final byte[] nasa = randomBytes(207_976, 1);
         Files.write(served.resolve("l_nasa_ipsc/NASA-iPSC-1993-3.1-cln.swf.gz"), nasa);
         Files.write(served.resolve("l_hpc2n/HPC2N-2002-2.2-cln.swf.gz"), randomBytes(5_000, 2));
-        Files.write(served.resolve("openb_pod_list_default.csv"), randomBytes(575_468, 3));
-        Files.write(served.resolve("openb_node_list_all_node.csv"), randomBytes(52_287, 4));
+        int fill = 3;
+        for (final TraceSources.RemoteFile file : TraceSources.files(TraceSources.byName("alibaba2023"), new int[0])) {
+            Files.write(served.resolve(file.remotePath()), randomBytes((int) file.size(), fill++));
+        }
         assertEquals(0, fetch("swf-nasa", "swf-hpc2n", "alibaba2023"), err.toString());
         final String text = out.toString();
         assertTrue(text.contains(to.resolve("swf/NASA-iPSC-1993-3.1-cln.swf.gz") + ": 207,976 bytes, size matches"

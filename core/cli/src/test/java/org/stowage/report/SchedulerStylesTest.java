@@ -22,7 +22,8 @@ class SchedulerStylesTest {
     private static final List<String> PAPER_KERNELS = List.of(
         "BF-J/S", "BF-J", "BF-S", "FIFO-FF", "VQS", "VQS-BF",
         "RMS", "RMS-RF", "RMS-BF", "RMS-AD", "RMS-RF-AD", "RMS-BF-AD", "RMS-RF-AD+", "RMS+JSQ", "RMS+Po2",
-        "BF", "MWR", "MWR+JSQ", "MWS", "FIFO-RF", "LoTES", "Greedy", "Tetris", "SJF", "DJSF", "DJSF-pooled");
+        "BF", "MWR", "MWR+JSQ", "MWS", "FIFO-RF", "LoTES", "Greedy", "Tetris", "SJF", "DJSF", "DJSF-pooled",
+        "FGD", "BestFit", "GpuPacking", "GpuClustering", "DotProd", "Random");
 
     @Test
     void everyKernelOfThePapersHasItsOwnColourAndMarker() {

@@ -28,7 +28,7 @@ class FiguresTest {
         }
         assertEquals(expected, FIGURES.names());
         assertEquals(expected.size(), new HashSet<>(expected).size(), "unique names");
-        assertEquals(List.of("all-2019", "all-2018", "all-lotes", "all-djsf"),
+        assertEquals(List.of("all-2019", "all-2018", "all-lotes", "all-djsf", "all-fgd"),
             FIGURES.papers().stream().map(Paper::group).toList());
         for (final Figure figure : FIGURES.all()) {
             assertEquals(List.of(figure), FIGURES.select(figure.name()));
@@ -64,6 +64,8 @@ class FiguresTest {
             .toString());
         assertTrue(!reading.contains("fig4b") && !reading.contains("djsf-fig1") && !reading.contains("lotes-fig11"),
             reading.toString());
+        assertEquals(List.of("fgd-fig7-9a", "fgd-fig11", "fgd-fig12", "fgd-fig13", "fgd-fig14"), FIGURES.openbFigureNames(),
+            "the FGD figures read the openb pod lists");
     }
 
     @Test

@@ -36,7 +36,9 @@ import org.stowage.sweep.SweepFiles;
  */
 class ReproduceTest {
     private static final Path TRACE = SharedTraces.googleTaskEvents();
-    private static final Figures FIGURES = Figures.of(TRACE);
+    /** The Alibaba openb pod lists (alibaba-gpu-2023), which the FGD figures read. */
+    private static final Path OPENB = SharedTraces.folder().resolve("alibaba-gpu-2023");
+    private static final Figures FIGURES = Figures.of(TRACE, OPENB);
 
     /** The figures of {@code paper} this machine can run (those reading the trace only when it is there). */
     private static List<Figure> runnable(final String paper) {
@@ -45,6 +47,8 @@ class ReproduceTest {
             if (figure.readsGoogleTrace() && TRACE == null) {
                 System.out.println(figure.name() + " skipped: no shared/traces/google-2011/task_events beside the"
                     + " repository");
+            } else if (figure.readsOpenbTrace() && !Files.isRegularFile(OPENB.resolve("openb_node_list_gpu_node.csv"))) {
+                System.out.println(figure.name() + " skipped: no shared/traces/alibaba-gpu-2023 beside the repository");
             } else {
                 figures.add(figure);
             }
@@ -127,6 +131,30 @@ class ReproduceTest {
             assertPlotAndData(directory, figure);
         }
         System.out.printf("all 2018 quick figures: %.1f s%n", (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * The quick FGD figures (Weng et al. 2023; one seed, the default list and one list per sweep: 30
+     * experiments): every claim they decide agrees, the others say "not checked", and each writes its data and
+     * plots.
+     */
+    @Test
+    void everyQuickFgdFigureDecidesItsClaimsWithoutADifference(@TempDir final Path directory) throws IOException {
+        final long start = System.nanoTime();
+        for (final Figure figure : runnable("fgd")) {
+            final Reproduction reproduction = quick(figure, directory, 2019);
+            assertTrue(reproduction.claims().size() >= 2, figure.name());
+            assertNoDifference(reproduction);
+            final Path files = directory.resolve(figure.name());
+            assertTrue(Files.size(files.resolve(figure.name() + ".csv")) > 100, figure.name());
+            final List<String> plots = figure.name().equals("fgd-fig7-9a")
+                ? List.of("fgd-fig9a", "fgd-fig7-amount", "fgd-fig7-ratio") : List.of(figure.name());
+            for (final String plot : plots) {
+                assertTrue(Files.size(files.resolve(plot + ".png")) > 100, plot);
+                assertTrue(Files.size(files.resolve(plot + ".svg")) > 100, plot);
+            }
+        }
+        System.out.printf("all-fgd quick: %.1f s%n", (System.nanoTime() - start) / 1e9);
     }
 
     /** Fig. 1b's lock-in is a paper-scale claim: the quick run says so instead of a verdict it cannot back. */

@@ -167,6 +167,7 @@ public final class ConformanceChecks {
     private static Simulation run(final Scenario scenario, final String spec, final Scheduler scheduler,
                                   final Model model, final EventLog log) {
         final Simulation simulation = scenario.simulation(scheduler, model).listener(log).build();
+        log.watchDevices(simulation.devices());
         try {
             simulation.runToCompletion();
         } catch (final RuntimeException | AssertionError e) {

@@ -5,10 +5,18 @@ import java.util.List;
 
 import org.stowage.core.engine.RejectReason;
 import org.stowage.core.engine.SimulationListener;
+import org.stowage.core.state.DeviceView;
 
 /** Records every event as a line, to compare two runs event by event. Allocates; tests only. */
 public class EventLog implements SimulationListener {
     private final List<String> lines = new ArrayList<>();
+    private DeviceView devices;
+
+    /** Also records the devices (GPUs) each start takes, read from {@code view} (a simulation's). */
+    public EventLog watchDevices(final DeviceView view) {
+        this.devices = view.hasDevices() ? view : null;
+        return this;
+    }
 
     @Override
     public void onArrival(final double time, final int job) {
@@ -22,7 +30,8 @@ public class EventLog implements SimulationListener {
 
     @Override
     public void onStart(final double time, final int job, final int server) {
-        lines.add("S " + time + " job=" + job + " server=" + server);
+        lines.add("S " + time + " job=" + job + " server=" + server
+            + (devices == null ? "" : " devices=0x" + Integer.toHexString(devices.taken(job))));
     }
 
     @Override

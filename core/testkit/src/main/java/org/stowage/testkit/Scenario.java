@@ -6,12 +6,15 @@ import org.stowage.core.Units;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.engine.Workload;
 import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.KernelRequirements;
 import org.stowage.core.kernel.Kernels;
+import org.stowage.core.kernel.gpu.TypicalPods;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.model.ServerClasses;
+import org.stowage.core.state.DeviceTable;
 import org.stowage.core.state.ServerTable;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
@@ -45,6 +48,8 @@ public final class Scenario {
     /** The discrete types' exact sizes in units and probabilities, or null for continuous sizes. */
     private final int[][] typeSizes;
     private final double[] typeProbabilities;
+    /** The GPUs and pod shapes, for kernels that need devices; null otherwise. */
+    private final GpuScenario gpu;
 
     private Scenario(final long seed, final KernelRequirements requirements) {
         this.seed = seed;
@@ -61,6 +66,21 @@ public final class Scenario {
         final String[] fractions = {"0.25", "0.5", "0.75", "0.9", "1"};
         stall = fractions[random.nextInt(fractions.length)];
 
+        if (requirements.devices()) {
+            gpu = new GpuScenario(random, servers, dimensions);
+            capacities = gpu.capacities;
+            sizes = null;
+            typeSizes = null;
+            typeProbabilities = null;
+            service = service(random, timeMode);
+            final double intensity = 0.5 + random.nextDouble();
+            lambda = gpu.lambda(intensity, service.mean());
+            jobs = 40 + random.nextInt(300);
+            description = "seed=" + seed + " D=" + dimensions + " L=" + servers + " " + timeMode + " " + gpu.description
+                + " service=" + service + " lambda=" + String.format("%.6f", lambda) + " jobs=" + jobs;
+            return;
+        }
+        gpu = null;
         final boolean heterogeneous = random.nextInt(3) == 0;
         capacities = new int[servers * dimensions];
         final int largest = units.capacityUnits(1.0);
@@ -133,15 +153,7 @@ public final class Scenario {
         typeSizes = types;
         typeProbabilities = probabilities;
 
-        if (timeMode == TimeMode.SLOTTED) {
-            service = random.nextBoolean()
-                ? ServiceDistribution.geometric(1 + random.nextInt(40))
-                : ServiceDistribution.deterministic(1 + random.nextInt(25));
-        } else {
-            service = random.nextBoolean()
-                ? ServiceDistribution.exponential(0.5 + 20 * random.nextDouble())
-                : ServiceDistribution.deterministic(0.5 + random.nextInt(20));
-        }
+        service = service(random, timeMode);
         final double intensity = 0.5 + random.nextDouble();
         final double meanSize = Math.max(1e-3, Math.min(1.0, sizes.mean(0)));
         lambda = SyntheticWorkload.lambdaForIntensity(intensity, servers, service.mean(), meanSize);
@@ -149,6 +161,17 @@ public final class Scenario {
         description = "seed=" + seed + " D=" + dimensions + " L=" + servers + (heterogeneous ? " heterogeneous" : "")
             + " " + timeMode + " units=" + units.resolution() + " sizes=" + sizeText + " service=" + service
             + " lambda=" + String.format("%.4f", lambda) + " jobs=" + jobs + " J=" + levels + " stall=" + stall;
+    }
+
+    private static ServiceDistribution service(final SplittableRandom random, final TimeMode timeMode) {
+        if (timeMode == TimeMode.SLOTTED) {
+            return random.nextBoolean()
+                ? ServiceDistribution.geometric(1 + random.nextInt(40))
+                : ServiceDistribution.deterministic(1 + random.nextInt(25));
+        }
+        return random.nextBoolean()
+            ? ServiceDistribution.exponential(0.5 + 20 * random.nextDouble())
+            : ServiceDistribution.deterministic(0.5 + random.nextInt(20));
     }
 
     /** A scenario the kernel of {@code requirements} is defined for. */
@@ -171,11 +194,19 @@ public final class Scenario {
         return parameters.isEmpty() ? name : name + ":" + parameters;
     }
 
-    public SyntheticWorkload workload() {
+    public Workload workload() {
         final Arrivals arrivals = timeMode == TimeMode.SLOTTED
             ? Arrivals.poissonPerSlot(lambda)
             : Arrivals.poissonProcess(lambda);
+        if (gpu != null) {
+            return gpu.workload(arrivals, service, seed, jobs);
+        }
         return new SyntheticWorkload(arrivals, sizes, service, seed, jobs);
+    }
+
+    /** The servers' GPUs, a fresh table per simulation; null for a scenario without devices. */
+    public DeviceTable deviceTable() {
+        return gpu == null ? null : gpu.deviceTable();
     }
 
     public ServerTable serverTable() {
@@ -209,6 +240,9 @@ public final class Scenario {
         if (definition.testPlanner() != null) {
             model = model.withPlan(definition.testPlanner().apply(model));
         }
+        if (gpu != null && definition.requirements().planType() == TypicalPods.class) {
+            model = model.withPlan(gpu.typicalPods());
+        }
         return model;
     }
 
@@ -225,6 +259,7 @@ public final class Scenario {
     private Simulation.Builder base() {
         return Simulation.builder()
             .servers(serverTable())
+            .devices(deviceTable())
             .workload(workload())
             .timeMode(timeMode)
             .seed(seed)

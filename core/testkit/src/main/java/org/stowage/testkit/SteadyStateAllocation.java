@@ -10,8 +10,10 @@ import org.stowage.core.Units;
 import org.stowage.core.engine.SchedulerFactory;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
+import org.stowage.core.engine.Workload;
 import org.stowage.core.kernel.KernelDefinition;
 import org.stowage.core.kernel.KernelRequirements;
+import org.stowage.core.kernel.gpu.TypicalPods;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
@@ -71,6 +73,10 @@ public final class SteadyStateAllocation {
                                             final KernelRequirements requirements,
                                             final Function<Model, Object> planner) {
         for (final TimeMode mode : requirements.timeModes()) {
+            if (requirements.devices()) {
+                assertAllocationFreeOnGpus(kernel, factory, requirements, mode);
+                continue;
+            }
             final Units units = Units.defaults();
             final SizeDistribution sizes;
             final ServerTable servers = ServerTable.homogeneous(SERVERS, units.capacityUnits(1.0));
@@ -100,46 +106,77 @@ public final class SteadyStateAllocation {
             final double lambda = SyntheticWorkload.lambdaForIntensity(intensity, SERVERS, service.mean(), sizes.mean(0));
             final Arrivals arrivals = mode == TimeMode.SLOTTED
                 ? Arrivals.poissonPerSlot(lambda) : Arrivals.poissonProcess(lambda);
-            final Simulation simulation = Simulation.builder()
-                .servers(servers)
-                .workload(new SyntheticWorkload(arrivals, sizes, service, 11))
-                .model(model)
-                .scheduler(factory)
-                .timeMode(mode)
-                .initialJobCapacity(1 << 18)
-                .build();
-            final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
-            simulation.addListener(metrics);
+            measure(kernel, mode, builder(servers, new SyntheticWorkload(arrivals, sizes, service, 11), model, factory, mode)
+                .build());
+        }
+    }
 
-            final com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            final long thread = Thread.currentThread().getId();
-            for (int i = 0; i < WARMUP_DECISIONS; i++) {
+    /**
+     * The check for a kernel that needs GPUs: the openb-like cluster of {@link GpuScenario#openbLike} (100
+     * nodes, 464 GPUs) and its pod shapes, the busier of CPU and GPU offered 0.85 of its capacity, with the
+     * typical pods as the plan when the kernel reads one.
+     */
+    private static void assertAllocationFreeOnGpus(final String kernel, final SchedulerFactory factory,
+                                                   final KernelRequirements requirements, final TimeMode mode) {
+        final GpuScenario gpus = GpuScenario.openbLike(SERVERS);
+        final ServerTable servers = new ServerTable(gpus.dimensions, gpus.capacities);
+        Model model = Model.of(servers);
+        if (requirements.planType() == TypicalPods.class) {
+            model = model.withPlan(gpus.typicalPods());
+        }
+        final ServiceDistribution service = mode == TimeMode.SLOTTED
+            ? ServiceDistribution.geometric(100) : ServiceDistribution.exponential(100);
+        final double lambda = gpus.lambda(INTENSITY, service.mean());
+        final Arrivals arrivals = mode == TimeMode.SLOTTED
+            ? Arrivals.poissonPerSlot(lambda) : Arrivals.poissonProcess(lambda);
+        measure(kernel, mode, builder(servers, gpus.workload(arrivals, service, 11, Long.MAX_VALUE), model, factory, mode)
+            .devices(gpus.deviceTable()).build());
+    }
+
+    private static Simulation.Builder builder(final ServerTable servers, final Workload workload, final Model model,
+                                              final SchedulerFactory factory, final TimeMode mode) {
+        return Simulation.builder()
+            .servers(servers)
+            .workload(workload)
+            .model(model)
+            .scheduler(factory)
+            .timeMode(mode)
+            .initialJobCapacity(1 << 18);
+    }
+
+    /** Warm-up, then windows of steady decisions until one allocates nothing (see the class comment). */
+    private static void measure(final String kernel, final TimeMode mode, final Simulation simulation) {
+        final RunMetrics metrics = new RunMetrics(simulation, 0, 1);
+        simulation.addListener(metrics);
+
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        final long thread = Thread.currentThread().getId();
+        for (int i = 0; i < WARMUP_DECISIONS; i++) {
+            simulation.step(Double.POSITIVE_INFINITY);
+        }
+        long allocated = -1;
+        int window = 0;
+        while (allocated != 0 && window < MAX_WINDOWS) {
+            final long before = threads.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < MEASURED_DECISIONS; i++) {
                 simulation.step(Double.POSITIVE_INFINITY);
             }
-            long allocated = -1;
-            int window = 0;
-            while (allocated != 0 && window < MAX_WINDOWS) {
-                final long before = threads.getThreadAllocatedBytes(thread);
+            allocated = threads.getThreadAllocatedBytes(thread) - before;
+            window++;
+        }
+        final int queued = simulation.jobTable().queuedCount();
+        System.out.printf("%s %s: %d decisions in window %d allocated %d bytes; %d queued at the end%n",
+            kernel, mode, MEASURED_DECISIONS, window, allocated, queued);
+        final String sites = allocated == 0 ? "" : "; where, by stack (a JFR recording of one more window):\n"
+            + AllocationSites.of(() -> {
                 for (int i = 0; i < MEASURED_DECISIONS; i++) {
                     simulation.step(Double.POSITIVE_INFINITY);
                 }
-                allocated = threads.getThreadAllocatedBytes(thread) - before;
-                window++;
-            }
-            final int queued = simulation.jobTable().queuedCount();
-            System.out.printf("%s %s: %d decisions in window %d allocated %d bytes; %d queued at the end%n",
-                kernel, mode, MEASURED_DECISIONS, window, allocated, queued);
-            final String sites = allocated == 0 ? "" : "; where, by stack (a JFR recording of one more window):\n"
-                + AllocationSites.of(() -> {
-                    for (int i = 0; i < MEASURED_DECISIONS; i++) {
-                        simulation.step(Double.POSITIVE_INFINITY);
-                    }
-                });
-            assertEquals(0, allocated, kernel + " " + mode + " still allocated " + allocated + " bytes per "
-                + MEASURED_DECISIONS + " decisions after " + window + " windows" + sites);
-            assertTrue(simulation.startedCount() > 1000 && 2 * simulation.startedCount() > simulation.arrivedCount(),
-                "the run must place most of its jobs: " + simulation.startedCount() + " of " + simulation.arrivedCount());
-        }
+            });
+        assertEquals(0, allocated, kernel + " " + mode + " still allocated " + allocated + " bytes per "
+            + MEASURED_DECISIONS + " decisions after " + window + " windows" + sites);
+        assertTrue(simulation.startedCount() > 1000 && 2 * simulation.startedCount() > simulation.arrivedCount(),
+            "the run must place most of its jobs: " + simulation.startedCount() + " of " + simulation.arrivedCount());
     }
 }

@@ -1,5 +1,7 @@
 package org.stowage.cli.plan;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -123,6 +125,13 @@ public final class KernelFit {
 
     /** What the workload lacks that the kernel requires, as the rest of a sentence; null when it fits. */
     private static String unmet(final KernelRequirements requirements, final WorkloadPlan plan) {
+        if (requirements.devices() && !plan.hasDevices()) {
+            return "places pods on GPUs, and " + plan.jobsWords() + " has none (use --trace alibaba:DIR --gpus)";
+        }
+        if (!requirements.devices() && plan.hasDevices()) {
+            return "does not place GPUs, and " + plan.jobsWords() + " asks for them (use one of the GPU kernels: "
+                + String.join(", ", gpuKernels()) + ")";
+        }
         final int dimensions = plan.cluster.dimensions();
         if (dimensions > requirements.maxDimensions()) {
             return "handles " + requirements.maxDimensions() + " resource" + (requirements.maxDimensions() == 1 ? "" : "s")
@@ -152,6 +161,17 @@ public final class KernelFit {
                 + (batch ? plan.settings.describe(WorkloadSettings.ARRIVALS) : plan.jobsWords()) + " gives none";
         }
         return null;
+    }
+
+    /** The kernels of the registry that place GPUs, in registry order. */
+    private static List<String> gpuKernels() {
+        final List<String> names = new ArrayList<>();
+        for (final KernelDefinition definition : Kernels.primaryDefinitions()) {
+            if (definition.requirements().devices()) {
+                names.add(definition.name());
+            }
+        }
+        return names;
     }
 
     /** The first capacity (as a fraction of 1.0) that is not the largest over a power of 2, or null. */

@@ -65,6 +65,12 @@ public final class OptionRules {
             }
             return;
         }
+        if (settings.isGiven(WorkloadSettings.GPUS)) {
+            checkGpus(settings);
+        } else if (settings.isGiven(WorkloadSettings.POD_COPIES)) {
+            throw new IllegalArgumentException(who(settings, WorkloadSettings.POD_COPIES) + " applies with --gpus only"
+                + " (the copies of the openb trace's pods)");
+        }
         if (settings.isGiven(TRACE)) {
             for (final WorkloadSettings.Option<?> option : GENERATOR) {
                 notWith(settings, option, TRACE, option == INTENSITY || option == LAMBDA
@@ -90,6 +96,31 @@ public final class OptionRules {
             }
         }
         notWith(settings, INTENSITY_BASIS, LAMBDA, "the basis says how --intensity sets the arrival rate");
+    }
+
+    /**
+     * {@code --gpus}: with {@code --trace alibaba:...} only, in continuous time, the trace's own units and
+     * servers: {@code --resources}, {@code --interval-ms}, {@code --classes} and a {@code --resolution} other than
+     * the default do not apply.
+     */
+    private static void checkGpus(final WorkloadSettings settings) {
+        final String who = who(settings, WorkloadSettings.GPUS);
+        if (!settings.isGiven(TRACE) || formatOf(settings.get(TRACE)) != TraceFormat.ALIBABA_GPU_2023) {
+            throw new IllegalArgumentException(who + " applies to --trace alibaba:... only (the Alibaba openb trace"
+                + " carries GPUs)" + (settings.isGiven(TRACE) ? ", not " + settings.describe(TRACE) : ""));
+        }
+        final String why = "the GPU model reads the trace's own CPU milli-cores, memory MiB and GPUs";
+        notWith(settings, RESOURCES, who, why);
+        notWith(settings, INTERVAL_MS, who, "it runs in continuous time");
+        notWith(settings, WorkloadSettings.CLASSES, who, "LoTES's classes do not apply to GPU pods");
+        if (settings.isGiven(WorkloadSettings.RESOLUTION)
+            && !settings.get(WorkloadSettings.RESOLUTION).toString().equals(WorkloadSettings.DEFAULT_RESOLUTION)) {
+            notWith(settings, WorkloadSettings.RESOLUTION, who, why);
+        }
+        if (settings.isGiven(WorkloadSettings.TIME_MODE) && !"continuous".equals(settings.get(WorkloadSettings.TIME_MODE))) {
+            throw new IllegalArgumentException(settings.describe(WorkloadSettings.TIME_MODE) + " does not apply with "
+                + who + " (the pods' creation and deletion times are continuous; use --time-mode continuous)");
+        }
     }
 
     /**

@@ -28,7 +28,8 @@ import org.stowage.terminal.InvalidValueException;
  * <p>Three kinds: generated jobs ({@link GeneratedWorkloadPlan}), a real trace ({@link TraceWorkloadPlan})
  * and a user's job list ({@link JobListWorkloadPlan}). Immutable.
  */
-public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWorkloadPlan, JobListWorkloadPlan {
+public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWorkloadPlan, JobListWorkloadPlan,
+    GpuTraceWorkloadPlan {
     /**
      * What planning needs besides the settings.
      *
@@ -80,6 +81,9 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
         if (settings.isGiven(WorkloadSettings.JOBS)) {
             return JobListWorkloadPlan.of(settings, context);
         }
+        if (settings.isGiven(WorkloadSettings.GPUS)) {
+            return GpuTraceWorkloadPlan.of(settings, context);
+        }
         if (settings.isGiven(WorkloadSettings.TRACE)) {
             return TraceWorkloadPlan.of(settings, context);
         }
@@ -123,6 +127,11 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
 
     /** The line a command prints about the workload. */
     public abstract String description();
+
+    /** Whether the cluster carries devices (GPUs) that the jobs ask for ({@code --gpus}). */
+    public boolean hasDevices() {
+        return false;
+    }
 
     /** The least memory one run of it holds. */
     public abstract MemoryCheck.Need memory();

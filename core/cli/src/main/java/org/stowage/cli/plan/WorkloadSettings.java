@@ -99,13 +99,17 @@ public final class WorkloadSettings {
         Double.valueOf(DEFAULT_INTERVAL_MS), null);
     public static final Option<Double> TRAFFIC_SCALING = new Option<>("traffic-scaling", Double.class,
         Double.valueOf(DEFAULT_TRAFFIC_SCALING), SpecText::number);
+    /** The GPUs of an Alibaba openb trace: devices, pods' GPU demands, the churn study ({@link GpuTraceWorkloadPlan}). */
+    public static final Option<Boolean> GPUS = new Option<>("gpus", Boolean.class, Boolean.FALSE, null);
+    /** With {@link #GPUS}: each pod of the trace arrives this many times (workload inflation). */
+    public static final Option<Integer> POD_COPIES = new Option<>("pod-copies", Integer.class, 1, WorkloadSettings::wholeNumber);
     /** LoTES's job classes on a trace ({@link LotesPlans#clusteringOptions}). */
     public static final Option<String> CLASSES = new Option<>("classes", String.class, DEFAULT_CLASSES, null);
 
     /** Every option, in the order messages and recipes list them. */
     static final List<Option<?>> ALL = List.of(SERVERS, SIZES, ARRIVALS, SERVICE, INTENSITY, INTENSITY_BASIS, LAMBDA,
         TIME_MODE, HORIZON, WARMUP, RESOLUTION, TRACE, JOBS, RESOURCES, SWF_PROCESSORS, SWF_MEMORY_KB, GOOGLE_RULE,
-        INTERVAL_MS, TRAFFIC_SCALING, CLASSES);
+        INTERVAL_MS, TRAFFIC_SCALING, GPUS, POD_COPIES, CLASSES);
 
     /** The names a sweep may vary ({@code --vary NAME=...}), in {@link #ALL}'s order. */
     public static final List<String> VARIABLE = variableNames();

@@ -2,6 +2,8 @@ package org.stowage.core.engine;
 
 import java.util.Arrays;
 
+import org.stowage.core.state.DeviceDemand;
+import org.stowage.core.state.DeviceTable;
 import org.stowage.core.state.JobTable;
 import org.stowage.core.state.ServerView;
 
@@ -11,7 +13,9 @@ import org.stowage.core.state.ServerView;
  *
  * <ul>
  *   <li>Capacity: no server's residual is ever negative; at every audit, each server's residual plus the
- *       sizes of the jobs on it (dummy jobs included) equals its capacity, per resource.</li>
+ *       sizes of the jobs on it (dummy jobs included) equals its capacity, per resource; with devices, each
+ *       device's residual plus the units of the jobs holding it equals the device's capacity, and a job
+ *       holds exactly the devices it asked for.</li>
  *   <li>Conservation, after every decision: arrived = queued + running + completed + rejected over real
  *       jobs (dummies are not arrivals), and no job is left pending; running dummies = placed - completed -
  *       cancelled.</li>
@@ -133,6 +137,8 @@ public final class InvariantChecker implements SimulationListener {
         final ServerView servers = simulation.servers();
         final int dimensions = servers.dimensions();
         final long[] used = new long[dimensions];
+        final DeviceTable devices = simulation.deviceTable();
+        final int[] deviceUsed = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
         long running = 0;
         for (int server = 0; server < servers.count(); server++) {
             Arrays.fill(used, 0);
@@ -144,8 +150,18 @@ public final class InvariantChecker implements SimulationListener {
                 for (int d = 0; d < dimensions; d++) {
                     used[d] += jobs.size(job, d);
                 }
+                final int demand = devices.demand(job);
+                final int taken = devices.taken(job);
+                if (Integer.bitCount(taken) != DeviceDemand.count(demand)) {
+                    fail(time, "job " + job + " on server " + server + " asks for " + DeviceDemand.describe(demand)
+                        + " but holds devices 0x" + Integer.toHexString(taken));
+                }
+                for (int m = taken; m != 0; m &= m - 1) {
+                    deviceUsed[Integer.numberOfTrailingZeros(m)] += DeviceDemand.units(demand);
+                }
                 onServer++;
             }
+            auditDevices(time, devices, server, deviceUsed);
             if (onServer != servers.jobCount(server)) {
                 fail(time, "server " + server + " counts " + servers.jobCount(server) + " jobs but lists " + onServer);
             }
@@ -161,6 +177,26 @@ public final class InvariantChecker implements SimulationListener {
             fail(time, "servers hold " + running + " jobs but " + jobs.runningCount() + " are running and "
                 + jobs.dummyCount() + " dummies");
         }
+    }
+
+    private static void auditDevices(final double time, final DeviceTable devices, final int server,
+                                     final int[] used) {
+        int free = 0;
+        int total = 0;
+        for (int device = 0; device < devices.deviceCount(server); device++) {
+            final int residual = devices.residual(server, device);
+            if (residual < 0 || residual + used[device] != devices.unitsPerDevice()) {
+                fail(time, "server " + server + " device " + device + ": used " + used[device] + " + residual "
+                    + residual + " != capacity " + devices.unitsPerDevice());
+            }
+            free += residual == devices.unitsPerDevice() ? 1 : 0;
+            total += residual;
+        }
+        if (free != devices.freeDevices(server) || total != devices.totalResidual(server)) {
+            fail(time, "server " + server + " counts " + devices.freeDevices(server) + " free devices and "
+                + devices.totalResidual(server) + " free units, but its devices show " + free + " and " + total);
+        }
+        Arrays.fill(used, 0);
     }
 
     private void checkTime(final double time) {

@@ -18,6 +18,12 @@ public final class JobSpec {
     public int jobClass;
     /** Size per resource, in units ({@link org.stowage.core.Units}). */
     public final int[] size;
+    /**
+     * The job's demand on its server's devices (GPUs), a packed {@link org.stowage.core.state.DeviceDemand};
+     * {@link org.stowage.core.state.DeviceDemand#NONE} (0) for none. A workload with devices sets it for
+     * every job; the others never touch it.
+     */
+    public int devices;
 
     public JobSpec(final int dimensions) {
         this.size = new int[dimensions];

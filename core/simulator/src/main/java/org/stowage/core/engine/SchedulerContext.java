@@ -3,6 +3,7 @@ package org.stowage.core.engine;
 import java.util.random.RandomGenerator;
 
 import org.stowage.core.model.Model;
+import org.stowage.core.state.DeviceView;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobView;
@@ -35,6 +36,14 @@ public interface SchedulerContext {
 
     TimeMode timeMode();
 
+    /**
+     * The servers' devices (GPUs) and the jobs' device demands; a table without devices when the cluster
+     * has none. Change them only through {@link #place(int, int, int)}.
+     */
+    default DeviceView devices() {
+        throw new UnsupportedOperationException("this scheduler context has no device layer");
+    }
+
     /** Current simulated time. */
     double now();
 
@@ -62,6 +71,20 @@ public interface SchedulerContext {
      * @throws IllegalStateException if the job is not PENDING or does not fit
      */
     void place(int job, int server);
+
+    /**
+     * {@link #place(int, int)} for a job with a device demand ({@link DeviceView#demand}): it also takes the
+     * devices {@code devices} of {@code server} (a mask over the server's devices, as many as the job asks
+     * for, each with the units it asks for free, of an allowed model). A job without a demand passes 0.
+     *
+     * @throws IllegalStateException if the job is not PENDING, does not fit, or the devices cannot serve it
+     */
+    default void place(final int job, final int server, final int devices) {
+        if (devices != 0) {
+            throw new UnsupportedOperationException("this scheduler context has no device layer");
+        }
+        place(job, server);
+    }
 
     /**
      * Places a dummy job of type {@code jobClass} (Psychas and Ghaderi 2018, Algorithm 1): it holds the

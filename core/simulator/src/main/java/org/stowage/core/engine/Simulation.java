@@ -14,6 +14,9 @@ import org.stowage.core.model.JobClasses;
 import org.stowage.core.model.Model;
 import org.stowage.core.model.ProcessingRates;
 import org.stowage.core.model.ServerClasses;
+import org.stowage.core.state.DeviceDemand;
+import org.stowage.core.state.DeviceTable;
+import org.stowage.core.state.DeviceView;
 import org.stowage.core.state.FifoQueue;
 import org.stowage.core.state.JobQueue;
 import org.stowage.core.state.JobQueueView;
@@ -47,6 +50,13 @@ import org.stowage.core.state.ServerView;
  * heaps and kernel buffers at their high-water marks) an event allocates nothing. Counters keep
  * conservation checkable at any decision: {@code arrived = queued + running + completed + rejected}
  * (real jobs; dummy jobs have counters of their own).
+ *
+ * <h2>Devices</h2>
+ * With a {@link DeviceTable} ({@link Builder#devices}), servers also carry devices (GPUs) and jobs a
+ * device demand ({@link JobSpec#devices}); a job with a demand is placed by
+ * {@link #place(int, int, int)}, which names the devices it takes, and gives them back at its departure.
+ * A job whose demand no server could ever serve is rejected at arrival
+ * ({@link RejectReason#DEVICES_ON_NO_SERVER}).
  *
  * <h2>Model</h2>
  * The simulation holds the {@link Model} its kernel was made with. With processing rates in it, a job's
@@ -97,9 +107,17 @@ public final class Simulation implements SchedulerContext {
     /** What the kernel sees: views of the tables, and a context that is not this object. */
     private final JobView jobView;
     private final ServerView serverView;
+    private final DeviceView deviceView;
     private final KernelContext kernelContext = new KernelContext();
     /** The scheduler's name, read once (a kernel's name() is its own code). */
     private final String schedulerName;
+    /** The servers' devices; a table without devices (never bound) when the builder gave none. */
+    private final DeviceTable devices;
+    /**
+     * Per (model, device count) of the servers with devices: {model, count, maximal capacity vectors...};
+     * a demand fits some server iff it fits one of these. Empty without devices.
+     */
+    private final int[][] deviceGroups;
     private final TimeMode timeMode;
     private final Workload workload;
     private final Scheduler scheduler;
@@ -167,6 +185,19 @@ public final class Simulation implements SchedulerContext {
         this.spec = new JobSpec(dimensions);
         this.maximalCapacities = maximalCapacityVectors(servers);
         this.queueUniverse = servers.maxCapacity(0) + 1;
+        if (builder.devices != null) {
+            if (builder.devices.servers() != servers.count()) {
+                throw new IllegalArgumentException("the device table has " + builder.devices.servers()
+                    + " servers but the cluster has " + servers.count());
+            }
+            this.devices = builder.devices;
+            devices.bind(jobs);
+            this.deviceGroups = deviceGroups(servers, devices);
+        } else {
+            this.devices = DeviceTable.none(servers.count());
+            this.deviceGroups = new int[0][];
+        }
+        this.deviceView = devices.readOnly();
         this.departures = new DepartureQueue(jobs, timeMode == TimeMode.SLOTTED, servers.count() * 4);
         this.ticks = new TimedEventHeap(16);
         callback = ATTACH;
@@ -382,6 +413,9 @@ public final class Simulation implements SchedulerContext {
         }
         final int server = jobs.serverOf(job);
         servers.vacate(jobs, job);
+        if (devices.bound()) {
+            devices.release(job, server);
+        }
         if (jobs.isDummy(job)) {
             dummiesCompleted++;
             for (final SimulationListener listener : listeners) {
@@ -411,6 +445,9 @@ public final class Simulation implements SchedulerContext {
         if (spec.predictedServiceTime == spec.predictedServiceTime) { // not NaN
             jobs.setPredictedServiceTime(job, spec.predictedServiceTime);
         }
+        if (spec.devices != DeviceDemand.NONE) {
+            devices.setDemand(job, spec.devices);
+        }
         arrived++;
         PROGRESS.setOpaque(this, progress + 1);
         for (final SimulationListener listener : listeners) {
@@ -422,6 +459,10 @@ public final class Simulation implements SchedulerContext {
         }
         callback = ARRIVAL;
         callbackJob = job;
+        if (spec.devices != DeviceDemand.NONE && !devicesOnSomeServer(spec.size, spec.devices)) {
+            reject(job, RejectReason.DEVICES_ON_NO_SERVER);
+            return;
+        }
         scheduler.onArrival(job);
         callback = NO_CALLBACK;
         final byte state = jobs.state(job);
@@ -479,6 +520,71 @@ public final class Simulation implements SchedulerContext {
                     + " must be in [0, " + Units.MAX_UNITS + "] units: " + job.size[d]);
             }
         }
+        if (job.devices != DeviceDemand.NONE && !devices.bound()) {
+            throw new IllegalArgumentException("workload job " + index + " asks for devices ("
+                + DeviceDemand.describe(job.devices) + ") but the cluster has no device table");
+        }
+    }
+
+    /** Whether some server could ever hold a job of {@code size} and device {@code demand} (when empty). */
+    private boolean devicesOnSomeServer(final int[] size, final int demand) {
+        final int count = DeviceDemand.count(demand);
+        if (DeviceDemand.units(demand) > devices.unitsPerDevice()) {
+            return false;
+        }
+        final int dimensions = size.length;
+        for (final int[] group : deviceGroups) {
+            if (group[1] < count || !DeviceDemand.allows(demand, group[0])) {
+                continue;
+            }
+            for (int base = 2; base < group.length; base += dimensions) {
+                boolean fits = true;
+                for (int d = 0; d < dimensions && fits; d++) {
+                    fits = size[d] <= group[base + d];
+                }
+                if (fits) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The servers with devices grouped by (model, device count), each group's maximal capacity vectors. */
+    private static int[][] deviceGroups(final ServerTable servers, final DeviceView devices) {
+        final int dimensions = servers.dimensions();
+        final List<int[]> keys = new ArrayList<>();
+        final List<List<int[]>> fronts = new ArrayList<>();
+        for (int s = 0; s < servers.count(); s++) {
+            if (devices.deviceCount(s) == 0) {
+                continue;
+            }
+            int group = 0;
+            while (group < keys.size() && (keys.get(group)[0] != devices.model(s)
+                || keys.get(group)[1] != devices.deviceCount(s))) {
+                group++;
+            }
+            if (group == keys.size()) {
+                keys.add(new int[] {devices.model(s), devices.deviceCount(s)});
+                fronts.add(new ArrayList<>());
+            }
+            final int[] candidate = new int[dimensions];
+            for (int d = 0; d < dimensions; d++) {
+                candidate[d] = servers.capacity(s, d);
+            }
+            addToFront(fronts.get(group), candidate);
+        }
+        final int[][] groups = new int[keys.size()][];
+        for (int g = 0; g < groups.length; g++) {
+            final List<int[]> front = fronts.get(g);
+            groups[g] = new int[2 + front.size() * dimensions];
+            groups[g][0] = keys.get(g)[0];
+            groups[g][1] = keys.get(g)[1];
+            for (int i = 0; i < front.size(); i++) {
+                System.arraycopy(front.get(i), 0, groups[g], 2 + i * dimensions, dimensions);
+            }
+        }
+        return groups;
     }
 
     private boolean fitsSomeCapacity(final int[] size) {
@@ -505,24 +611,27 @@ public final class Simulation implements SchedulerContext {
             for (int d = 0; d < dimensions; d++) {
                 candidate[d] = servers.capacity(s, d);
             }
-            boolean dominated = false;
-            for (int i = front.size() - 1; i >= 0 && !dominated; i--) {
-                final int[] kept = front.get(i);
-                if (dominates(kept, candidate)) {
-                    dominated = true;
-                } else if (dominates(candidate, kept)) {
-                    front.remove(i);
-                }
-            }
-            if (!dominated) {
-                front.add(candidate);
-            }
+            addToFront(front, candidate);
         }
         final int[] packed = new int[front.size() * dimensions];
         for (int i = 0; i < front.size(); i++) {
             System.arraycopy(front.get(i), 0, packed, i * dimensions, dimensions);
         }
         return packed;
+    }
+
+    /** Adds {@code candidate} to a Pareto front of capacity vectors unless one there dominates it. */
+    private static void addToFront(final List<int[]> front, final int[] candidate) {
+        for (int i = front.size() - 1; i >= 0; i--) {
+            final int[] kept = front.get(i);
+            if (dominates(kept, candidate)) {
+                return;
+            }
+            if (dominates(candidate, kept)) {
+                front.remove(i);
+            }
+        }
+        front.add(candidate);
     }
 
     private static boolean dominates(final int[] a, final int[] b) {
@@ -564,6 +673,16 @@ public final class Simulation implements SchedulerContext {
     }
 
     @Override
+    public DeviceView devices() {
+        return deviceView;
+    }
+
+    /** The device table itself, for the engine's listeners (metrics, checks). */
+    public DeviceTable deviceTable() {
+        return devices;
+    }
+
+    @Override
     public double now() {
         return now;
     }
@@ -598,16 +717,57 @@ public final class Simulation implements SchedulerContext {
 
     @Override
     public void place(final int job, final int server) {
+        checkHandles(job, server);
+        if (devices.demand(job) != DeviceDemand.NONE) {
+            throw new SchedulerFault("scheduler " + schedulerName + " placed job " + job + " on server " + server
+                + " without devices, but it asks for " + DeviceDemand.describe(devices.demand(job))
+                + " (place it with place(job, server, devices); at time " + now + ")", schedulerName, now, null, null);
+        }
+        start(job, server);
+    }
+
+    @Override
+    public void place(final int job, final int server, final int deviceMask) {
+        checkHandles(job, server);
+        final int demand = devices.demand(job);
+        if (demand == DeviceDemand.NONE && deviceMask == 0) {
+            start(job, server);
+            return;
+        }
+        checkPlaceable(job, server);
+        if (!servers.fits(jobs, job, server)) {
+            throw overfill(job, server);
+        }
+        if (!devices.canTake(demand, server, deviceMask)) {
+            throw new SchedulerFault("scheduler " + schedulerName + " placed job " + job + " ("
+                + DeviceDemand.describe(demand) + ") on devices 0x" + Integer.toHexString(deviceMask) + " of server "
+                + server + ", which it cannot take (at time " + now + ")", schedulerName, now, null, null);
+        }
+        devices.take(job, server, deviceMask);
+        start(job, server);
+    }
+
+    /** A job handle and a server index that exist, or the kernel's fault. */
+    private void checkHandles(final int job, final int server) {
         if (job < 0 || job >= jobs.capacity() || server < 0 || server >= servers.count()) {
             throw new SchedulerFault("scheduler " + schedulerName + " placed job " + job + " on server " + server
                 + ", which " + (server < 0 || server >= servers.count() ? "is not one of the " + servers.count()
                 + " servers" : "is no job handle") + " (at time " + now + ")", schedulerName, now, null, null);
         }
+    }
+
+    /** A job taken out of its queue and not yet placed, or the kernel's fault. */
+    private void checkPlaceable(final int job, final int server) {
         if (jobs.state(job) != JobTable.PENDING || jobs.isDummy(job)) {
             throw new SchedulerFault("scheduler " + schedulerName + " placed job " + job + " on server " + server
                 + ", but it " + stateWords(job) + " (only a job taken out of its queue may be placed; at time " + now
                 + ")", schedulerName, now, null, null);
         }
+    }
+
+    /** The placement common to every job: the vector resources, the service time, the departure. */
+    private void start(final int job, final int server) {
+        checkPlaceable(job, server);
         if (rates != null) {
             jobs.setServiceTime(job, serviceOn(job, server));
         }
@@ -851,6 +1011,16 @@ public final class Simulation implements SchedulerContext {
         }
 
         @Override
+        public DeviceView devices() {
+            return deviceView;
+        }
+
+        @Override
+        public void place(final int job, final int server, final int deviceMask) {
+            Simulation.this.place(job, server, deviceMask);
+        }
+
+        @Override
         public FifoQueue newFifoQueue() {
             return Simulation.this.newFifoQueue();
         }
@@ -899,6 +1069,7 @@ public final class Simulation implements SchedulerContext {
         private SchedulerFactory factory;
         private Model model;
         private TimeMode timeMode = TimeMode.SLOTTED;
+        private DeviceTable devices;
         private long seed = 1;
         private int initialJobCapacity;
         private int auditEvery;
@@ -914,6 +1085,15 @@ public final class Simulation implements SchedulerContext {
 
         public Builder workload(final Workload value) {
             this.workload = value;
+            return this;
+        }
+
+        /**
+         * The servers' devices (GPUs), one table per simulation (it is bound to the simulation's jobs): a
+         * cluster with devices and a workload whose jobs ask for them ({@link JobSpec#devices}).
+         */
+        public Builder devices(final DeviceTable value) {
+            this.devices = value;
             return this;
         }
 

@@ -8,10 +8,14 @@ import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.SimulationListener;
 import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
+import org.stowage.core.gpu.GpuUsage;
+import org.stowage.core.kernel.gpu.TypicalPods;
 import org.stowage.core.metrics.BucketSeries;
 import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.metrics.Stability;
+import org.stowage.core.model.Model;
+import org.stowage.core.state.DeviceLayout;
 
 /**
  * Runs one {@link RunSpec} and collects its {@link RunResult}. Stateless; any number of runs may go on
@@ -35,7 +39,11 @@ public final class Experiments {
      * per resource, the rest of the standard ones; when the jobs have more than one class, per class K
      * {@link Metric#classArrivalRate}, {@link Metric#classThroughput}, {@link Metric#classMeanQueue},
      * {@link Metric#classWaitMean} and {@link Metric#classJctMean}; and with {@link RunSpec#perQueue()},
-     * {@link Metric#meanQueueOf} each queue the scheduler made. The verdict is
+     * {@link Metric#meanQueueOf} each queue the scheduler made. With devices (a {@link DeviceLayout} in the model)
+     * also {@code gpu_allocation} (time average of the share of device units allocated) and {@code gpu_fragment}
+     * (time average of the GPU fragmentation as a share of the devices, NaN without {@link TypicalPods} in the
+     * model), after the standard ones, and the arrays {@code gpu_series_start} and {@code gpu_allocation_series}
+     * (the share allocated over time). The verdict is
      * {@link Stability.Verdict#NOT_DRAINED} when the arrivals ended before the judged half of the window and
      * jobs were left queued or running at the end (a batch cut short by the horizon).
      *
@@ -51,10 +59,12 @@ public final class Experiments {
      */
     public static RunResult run(final RunSpec spec, final DoubleConsumer progress, final RunObserver observer) {
         final Workload workload = spec.workload().open(spec.seed());
+        final Model model = spec.resolvedModel();
         final Simulation simulation = Simulation.builder()
             .servers(spec.servers())
+            .devices(model.hasPlan(DeviceLayout.class) ? model.plan(DeviceLayout.class).table() : null)
             .workload(workload)
-            .model(spec.resolvedModel())
+            .model(model)
             .scheduler(spec.schedulerFactory())
             .timeMode(spec.timeMode())
             .seed(spec.seed())
@@ -65,6 +75,15 @@ public final class Experiments {
         simulation.addListener(metrics);
         final LastArrival lastArrival = new LastArrival();
         simulation.addListener(lastArrival);
+        final GpuUsage gpus = simulation.deviceTable().bound() ? new GpuUsage(simulation,
+            model.hasPlan(TypicalPods.class) ? model.plan(TypicalPods.class) : null, spec.warmup(),
+            spec.seriesInterval()) : null;
+        if (gpus != null) {
+            if (gpus.fragmentation() != null) {
+                simulation.addListener(gpus.fragmentation());
+            }
+            simulation.addListener(gpus);
+        }
 
         final long start = System.nanoTime();
         final double horizon = spec.horizon();
@@ -130,6 +149,14 @@ public final class Experiments {
         for (int q = 0; q < metrics.queueCount(); q++) {
             put(values, Metric.meanQueueOf(q), metrics.meanQueueLength(q));
         }
+        final Map<String, double[]> arrays = new LinkedHashMap<>();
+        if (gpus != null) {
+            gpus.finish(end);
+            values.put("gpu_allocation", gpus.meanAllocation());
+            values.put("gpu_fragment", gpus.meanFragment());
+            arrays.put("gpu_series_start", gpus.seriesStarts());
+            arrays.put("gpu_allocation_series", gpus.seriesAllocation());
+        }
 
         final BucketSeries series = metrics.queueSeries();
         final double[] starts = new double[series.size()];
@@ -138,7 +165,7 @@ public final class Experiments {
             starts[i] = series.start(i);
             means[i] = series.mean(i);
         }
-        return new RunResult(spec.scheduler(), values, stability, starts, means, wallSeconds);
+        return new RunResult(spec.scheduler(), values, stability, starts, means, wallSeconds, arrays);
     }
 
     private static void put(final Map<String, Double> values, final Metric metric, final double value) {

@@ -17,9 +17,12 @@ import org.stowage.core.engine.TimeMode;
  * @param batch                made for batches (DJSF): it plans whole queues at once, so on an endless online
  *                             stream it may keep a bounded queue only at lighter loads than other kernels; the
  *                             steady-state checks run it at a lighter load
+ * @param devices              made for clusters whose servers carry devices (GPUs) that jobs ask for
+ *                             ({@link org.stowage.core.state.DeviceTable}): resource 0 is CPU in milli-cores,
+ *                             and the generic checks build GPU clusters and pods for it
  */
 public record KernelRequirements(int maxDimensions, Set<TimeMode> timeModes, boolean powerOfTwoCapacities,
-                                 boolean discreteTypes, Class<?> planType, boolean batch) {
+                                 boolean discreteTypes, Class<?> planType, boolean batch, boolean devices) {
     public KernelRequirements {
         timeModes = Set.copyOf(timeModes);
         if (maxDimensions < 1 || timeModes.isEmpty()) {
@@ -27,10 +30,17 @@ public record KernelRequirements(int maxDimensions, Set<TimeMode> timeModes, boo
         }
     }
 
-    /** Requirements of a kernel that is not {@link #batch}. */
+    /** Requirements of a kernel that is not {@link #batch} and needs no devices. */
     public KernelRequirements(final int maxDimensions, final Set<TimeMode> timeModes,
                               final boolean powerOfTwoCapacities, final boolean discreteTypes, final Class<?> planType) {
-        this(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, false);
+        this(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, false, false);
+    }
+
+    /** Requirements of a kernel that needs no devices. */
+    public KernelRequirements(final int maxDimensions, final Set<TimeMode> timeModes,
+                              final boolean powerOfTwoCapacities, final boolean discreteTypes, final Class<?> planType,
+                              final boolean batch) {
+        this(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, batch, false);
     }
 
     /** Any number of resources, both time modes, any cluster. */
@@ -45,23 +55,30 @@ public record KernelRequirements(int maxDimensions, Set<TimeMode> timeModes, boo
     }
 
     public KernelRequirements withPowerOfTwoCapacities() {
-        return new KernelRequirements(maxDimensions, timeModes, true, discreteTypes, planType, batch);
+        return new KernelRequirements(maxDimensions, timeModes, true, discreteTypes, planType, batch, devices);
     }
 
     public KernelRequirements withDiscreteTypes() {
-        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, true, planType, batch);
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, true, planType, batch, devices);
     }
 
     public KernelRequirements withTimeModes(final TimeMode first, final TimeMode... rest) {
         return new KernelRequirements(maxDimensions, EnumSet.of(first, rest), powerOfTwoCapacities, discreteTypes,
-            planType, batch);
+            planType, batch, devices);
     }
 
     public KernelRequirements withPlan(final Class<?> type) {
-        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, type, batch);
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, type, batch, devices);
     }
 
     public KernelRequirements withBatch() {
-        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, true);
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, true,
+            devices);
+    }
+
+    /** The same, for servers with devices (GPUs) and jobs that ask for them. */
+    public KernelRequirements withDevices() {
+        return new KernelRequirements(maxDimensions, timeModes, powerOfTwoCapacities, discreteTypes, planType, batch,
+            true);
     }
 }

@@ -68,7 +68,7 @@ final class AlibabaLoader {
         double maxCpu = 0;
         double maxMemory = 0;
         try (LineSource lines = LineSource.open(nodes, options.maxLineBytes())) {
-            final Csv csv = Csv.header(lines, "cpu_milli", "memory_mib");
+            final HeaderCsv csv = HeaderCsv.header(lines, "cpu_milli", "memory_mib");
             double[] cpu = new double[256];
             double[] memory = new double[256];
             while (lines.next()) {
@@ -104,7 +104,7 @@ final class AlibabaLoader {
 
         final KeptTasks kept = new KeptTasks(dimensions, 1 << 12);
         try (LineSource lines = LineSource.open(pods, options.maxLineBytes())) {
-            final Csv csv = Csv.header(lines, "cpu_milli", "memory_mib", "creation_time", "scheduled_time",
+            final HeaderCsv csv = HeaderCsv.header(lines, "cpu_milli", "memory_mib", "creation_time", "scheduled_time",
                 "deletion_time", "num_gpu?");
             long row = 0;
             while (lines.next()) {
@@ -162,107 +162,10 @@ final class AlibabaLoader {
         return trace;
     }
 
-    private static long micros(final LineSource lines, final Csv csv, final int column, final double seconds) {
+    private static long micros(final LineSource lines, final HeaderCsv csv, final int column, final double seconds) {
         if (seconds > MAX_SECONDS) {
             throw csv.error(lines, column, "above " + MAX_SECONDS + " seconds");
         }
         return Math.round(seconds * 1e6);
-    }
-
-    /** Columns located by header name; a name ending in '?' is optional. Reuses its offset arrays. */
-    private static final class Csv {
-        private final String[] names;
-        private final int[] wanted;
-        private final int columns;
-        private final int[] start;
-        private final int[] end;
-
-        private Csv(final String[] names, final int[] wanted, final int columns) {
-            this.names = names;
-            this.wanted = wanted;
-            this.columns = columns;
-            this.start = new int[columns];
-            this.end = new int[columns];
-        }
-
-        static Csv header(final LineSource lines, final String... required) {
-            if (!lines.next()) {
-                throw new TraceFormatException(lines.file(), 0, null, null, "no header line");
-            }
-            // a byte-order mark was skipped by LineSource, as for every format
-            final String text = new String(lines.buffer(), lines.lineStart(), lines.lineEnd() - lines.lineStart(),
-                java.nio.charset.StandardCharsets.UTF_8);
-            final String[] header = text.split(",", -1);
-            final String[] names = new String[required.length];
-            final int[] wanted = new int[required.length];
-            for (int k = 0; k < required.length; k++) {
-                final boolean optional = required[k].endsWith("?");
-                names[k] = optional ? required[k].substring(0, required[k].length() - 1) : required[k];
-                wanted[k] = -1;
-                for (int c = 0; c < header.length; c++) {
-                    if (header[c].strip().equals(names[k])) {
-                        wanted[k] = c;
-                    }
-                }
-                if (wanted[k] < 0 && !optional) {
-                    throw new TraceFormatException(lines.file(), 1, "header", text,
-                        "has no column '" + names[k] + "'");
-                }
-            }
-            return new Csv(names, wanted, header.length);
-        }
-
-        void split(final LineSource lines) {
-            final byte[] bytes = lines.buffer();
-            final int last = lines.lineEnd();
-            int column = 0;
-            int from = lines.lineStart();
-            for (int i = from; i <= last; i++) {
-                if (i == last || bytes[i] == ',') {
-                    if (column < columns) {
-                        start[column] = from;
-                        end[column] = i;
-                    }
-                    column++;
-                    from = i + 1;
-                } else if (bytes[i] == '"') {
-                    throw lines.lineError("quoted CSV fields are not supported");
-                }
-            }
-            if (column != columns) {
-                throw lines.lineError("expected " + columns + " comma-separated columns (as the header), found "
-                    + column);
-            }
-        }
-
-        boolean has(final int k) {
-            return wanted[k] >= 0;
-        }
-
-        /** Column k as a number; NaN when empty; an error when not a number. */
-        double number(final LineSource lines, final int k) {
-            final int c = wanted[k];
-            if (start[c] == end[c]) {
-                return Double.NaN;
-            }
-            final double value = AsciiNumbers.parseDecimal(lines.buffer(), start[c], end[c]);
-            if (Double.isNaN(value) || Double.isInfinite(value)) {
-                throw error(lines, k, "not a number");
-            }
-            return value;
-        }
-
-        double positive(final LineSource lines, final int k) {
-            final double value = number(lines, k);
-            if (!(value > 0)) {
-                throw error(lines, k, "a node capacity must be a number > 0");
-            }
-            return value;
-        }
-
-        TraceFormatException error(final LineSource lines, final int k, final String problem) {
-            final int c = wanted[k];
-            return lines.fieldError(names[k] + " (column " + (c + 1) + ")", start[c], end[c], problem);
-        }
     }
 }
