@@ -22,7 +22,7 @@ final class BenchmarkKernels {
      * Naive twins too slow for a slot benchmark: VQS-BF-naive rescans a type's queue per server it fills;
      * Tetris-naive scores every queued job on every machine per placement (O(N L D)).
      */
-    private static final List<String> TOO_SLOW = List.of("VQS-BF-naive", "Tetris-naive");
+    static final List<String> TOO_SLOW = List.of("VQS-BF-naive", "Tetris-naive");
 
     private BenchmarkKernels() {
     }
@@ -38,16 +38,33 @@ final class BenchmarkKernels {
         return names.toArray(new String[0]);
     }
 
-    /** The naive twins of {@link #slotKernels()}, but those too slow to time a slot. */
-    static String[] naiveSlotKernels() {
+    /**
+     * The kernels of {@link #slotKernels()} whose naive twins a slot benchmark can time (not those too slow):
+     * {@link NaiveSlotDecisionBenchmark}'s {@code kernel} values.
+     */
+    static String[] kernelsWithSlotTwins() {
         final List<String> names = new ArrayList<>();
         for (final KernelDefinition definition : Kernels.primaryDefinitions()) {
-            if (definition.twin() != null && runsInSteadyState(definition)
-                && !TOO_SLOW.contains(definition.twin())) {
-                names.add(definition.twin());
+            if (hasSlotTwin(definition)) {
+                names.add(definition.name());
             }
         }
         return names.toArray(new String[0]);
+    }
+
+    /** Whether {@code definition} has a twin that a slot benchmark can time. */
+    static boolean hasSlotTwin(final KernelDefinition definition) {
+        return definition.twin() != null && runsInSteadyState(definition) && !TOO_SLOW.contains(definition.twin());
+    }
+
+    /**
+     * The spec {@link NaiveSlotDecisionBenchmark} runs for {@code kernel}: the twin of an indexed kernel, with
+     * its parameters ({@code VQS:J=7} runs {@code VQS-naive:J=7}), or a twin's own spec as it is.
+     *
+     * @throws IllegalArgumentException naming a kernel that has no twin
+     */
+    static String twinToRun(final String kernel) {
+        return Kernels.definitionOf(kernel).isReference() ? kernel : Kernels.twinOf(kernel);
     }
 
     /** The model a benchmark gives {@code kernel} on {@code servers}: with its registry test plan if it reads one. */
@@ -57,7 +74,7 @@ final class BenchmarkKernels {
         return planner == null ? model : model.withPlan(planner.apply(model));
     }
 
-    private static boolean runsInSteadyState(final KernelDefinition definition) {
+    static boolean runsInSteadyState(final KernelDefinition definition) {
         final KernelRequirements requirements = definition.requirements();
         return requirements.timeModes().contains(TimeMode.SLOTTED) && !requirements.discreteTypes() && !requirements.devices()
             && (requirements.planType() == null || definition.testPlanner() != null);

@@ -17,7 +17,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The same steady-state slot as {@link SlotDecisionBenchmark}, run by the naive reference twins (plain
- * lists, linear scans): the baseline for the indexed kernels. Smaller grid, because one naive slot at
+ * lists, linear scans): the baseline for the indexed kernels. {@code kernel} names the indexed kernel, as in
+ * {@link SlotDecisionBenchmark}, and the twin it declares runs, so that one {@code -p kernel=NAME} pairs a
+ * kernel (a user's too) with its own twin; a twin's own name runs that twin. Smaller grid, because one naive slot at
  * 10^6 queued jobs takes the better part of a second. VQS-BF-naive is left out: it rescans every queued
  * job of a type for every server it fills, about 0.8 s per slot already at 10^4 queued jobs and 1000
  * servers, so its 20 warm-up slots alone would outlast a benchmark run (see docs/BENCHMARKS.md). Three
@@ -25,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * that makes a few minutes per kernel.
  *
  * <pre>
- *   java -jar bench/target/benchmarks.jar "SlotDecisionBenchmark" -p servers=1000 -p queued=1000000
+ *   java -jar bench/target/benchmarks.jar "SlotDecisionBenchmark" -p kernel=BF-J/S -p servers=1000 -p queued=1000000
  * </pre>
  */
 @State(Scope.Thread)
@@ -35,7 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 2)
 @Fork(value = 3, jvmArgsAppend = {"-Xms4g", "-Xmx12g", "-XX:+UseParallelGC"})
 public class NaiveSlotDecisionBenchmark {
-    @Param({"BF-J/S-naive", "BF-J-naive", "BF-S-naive", "FIFO-FF-naive", "VQS-naive"})
+    /** The indexed kernel whose twin runs (or a twin's own name). */
+    @Param({"BF-J/S", "BF-J", "BF-S", "FIFO-FF", "VQS"})
     public String kernel;
 
     @Param({"1000"})
@@ -51,7 +54,7 @@ public class NaiveSlotDecisionBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        state = new SteadyState(kernel, servers, queued, departures, 42).warmUp(20);
+        state = new SteadyState(BenchmarkKernels.twinToRun(kernel), servers, queued, departures, 42).warmUp(20);
     }
 
     @Benchmark

@@ -28,7 +28,7 @@ class BenchmarkSmokeTest {
         // the smoke run measures nothing, so a JMH session running beside the build must not fail it
         System.setProperty("jmh.ignoreLock", "true");
         final String[] kernels = BenchmarkKernels.slotKernels();
-        final String[] twins = BenchmarkKernels.naiveSlotKernels();
+        final String[] twins = BenchmarkKernels.kernelsWithSlotTwins();
         final List<RunResult> results = new ArrayList<>();
         results.addAll(run(options("(?!.*(SlotDecisionBenchmark|EndToEndBenchmark|GpuKernelBenchmark)).*")));
         results.addAll(run(options("\\.SlotDecisionBenchmark\\.").param("kernel", kernels)));

@@ -1,10 +1,13 @@
 package org.stowage.spark;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.stowage.cli.KernelJars;
 import org.stowage.cli.StowageCli;
+import org.stowage.core.Messages;
 
 /**
  * The Spark driver: {@code stowage} with {@code --engine spark} added to {@code sweep} and {@code reproduce},
@@ -19,7 +22,15 @@ public final class SparkStowage {
     }
 
     public static void main(final String[] args) {
-        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        final PrintWriter err = new PrintWriter(System.err, true);
+        try {
+            // bin/stowage-spark puts the entries on the class path; one the JVM would skip is refused here
+            KernelJars.entries(System.getenv(KernelJars.VARIABLE), Path.of(""));
+        } catch (final IllegalArgumentException e) {
+            err.println(Messages.printable("stowage: " + e.getMessage()));
+            System.exit(StowageCli.USAGE_ERROR);
+        }
+        System.exit(execute(new PrintWriter(System.out, true), err, args));
     }
 
     /** Runs the command line with the given streams; returns the exit code. */

@@ -15,6 +15,7 @@ import org.stowage.cli.plan.TraceWorkloadPlan;
 import org.stowage.cli.plan.WorkloadPlan;
 import org.stowage.core.Messages;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 import org.stowage.report.Charts;
 import org.stowage.report.HtmlReport;
@@ -279,12 +280,12 @@ final class SweepCommand implements Callable<Integer> {
             for (final String value : aggregate.coordinates().values()) {
                 row.append(String.format(Locale.ROOT, "%-14s ", value));
             }
-            final double[] queue = aggregate.interval("mean_queue");
+            final double[] queue = aggregate.interval(Metric.MEAN_QUEUE);
             row.append(String.format(Locale.ROOT, "%-14s %17s %17s %17s", aggregate.scheduler(),
-                withInterval(queue, 3), withInterval(aggregate.interval("jct_mean"), 2),
-                withInterval(aggregate.interval("jct_p99"), 2)));
+                withInterval(queue, 3), withInterval(aggregate.interval(Metric.JCT_MEAN), 2),
+                withInterval(aggregate.interval(Metric.JCT_P99), 2)));
             if (toCompletion) {
-                row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval("makespan"), 2)));
+                row.append(String.format(Locale.ROOT, " %17s", withInterval(aggregate.interval(Metric.MAKESPAN), 2)));
             }
             final List<String> util = new ArrayList<>();
             for (final String metric : aggregate.utilizations()) {
@@ -352,16 +353,16 @@ final class SweepCommand implements Callable<Integer> {
         for (final SweepFiles.Aggregate aggregate : aggregates) {
             final List<String> row = new ArrayList<>(aggregate.coordinates().values());
             row.add(aggregate.scheduler());
-            row.add(withInterval(aggregate.interval("mean_queue"), 3));
-            row.add(withInterval(aggregate.interval("jct_mean"), 2));
-            row.add(withInterval(aggregate.interval("jct_p99"), 2));
+            row.add(withInterval(aggregate.interval(Metric.MEAN_QUEUE), 3));
+            row.add(withInterval(aggregate.interval(Metric.JCT_MEAN), 2));
+            row.add(withInterval(aggregate.interval(Metric.JCT_P99), 2));
             if (toCompletion) {
-                row.add(withInterval(aggregate.interval("makespan"), 2));
+                row.add(withInterval(aggregate.interval(Metric.MAKESPAN), 2));
             }
             for (final String utilization : aggregate.utilizations()) {
                 row.add(HtmlReport.number(aggregate.interval(utilization)[0], 4));
             }
-            final int n = (int) aggregate.interval("mean_queue")[3];
+            final int n = (int) aggregate.interval(Metric.MEAN_QUEUE)[3];
             for (final Stability.Verdict verdict : Stability.Verdict.values()) {
                 row.add(Long.toString(Math.round(aggregate.interval(SweepFiles.verdictMetric(verdict))[0] * n)));
             }

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Metric;
 import org.stowage.sweep.ResultFiles;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
@@ -77,7 +78,7 @@ public final class RunOutputs {
         });
         atomically(directory.resolve(SERIES), target -> {
             try (CsvWriter csv = csv(target)) {
-                csv.writeRecord("scheduler", "time", "mean_queue");
+                csv.writeRecord("scheduler", "time", Metric.MEAN_QUEUE.name());
                 for (final RunResult result : results) {
                     final double[] starts = result.seriesStart();
                     final double[] means = result.seriesMean();
@@ -203,7 +204,7 @@ public final class RunOutputs {
         final List<String> parts = new ArrayList<>();
         for (final RunResult result : results) {
             parts.add(String.format(Locale.ROOT, "%s allocation %.2f%% fragment %.2f%%", result.scheduler(),
-                100 * result.metric("gpu_allocation"), 100 * result.metric("gpu_fragment")));
+                100 * result.metric(Metric.GPU_ALLOCATION), 100 * result.metric(Metric.GPU_FRAGMENT)));
         }
         return String.join(", ", parts);
     }
@@ -211,14 +212,14 @@ public final class RunOutputs {
     private static List<List<String>> rows(final List<RunResult> results, final boolean toCompletion) {
         final List<List<String>> rows = new ArrayList<>();
         for (final RunResult result : results) {
-            rows.add(List.of(result.scheduler(), HtmlReport.number(result.metric("arrived_total"), 0),
-                HtmlReport.number(result.metric("completed_total"), 0),
-                HtmlReport.number(result.metric("rejected_total"), 0),
-                HtmlReport.number(result.metric("mean_queue"), 3), HtmlReport.number(result.metric("wait_mean"), 2),
-                HtmlReport.number(result.metric("wait_p99"), 2), HtmlReport.number(result.metric("jct_mean"), 2),
-                HtmlReport.number(result.metric("jct_p99"), 2), HtmlReport.number(result.metric("utilization_r0"), 4),
-                toCompletion ? HtmlReport.number(result.metric("makespan"), 2)
-                    : HtmlReport.number(result.metric("throughput"), 5),
+            rows.add(List.of(result.scheduler(), HtmlReport.number(result.metric(Metric.ARRIVED_TOTAL), 0),
+                HtmlReport.number(result.metric(Metric.COMPLETED_TOTAL), 0),
+                HtmlReport.number(result.metric(Metric.REJECTED_TOTAL), 0),
+                HtmlReport.number(result.metric(Metric.MEAN_QUEUE), 3), HtmlReport.number(result.metric(Metric.WAIT_MEAN), 2),
+                HtmlReport.number(result.metric(Metric.WAIT_P99), 2), HtmlReport.number(result.metric(Metric.JCT_MEAN), 2),
+                HtmlReport.number(result.metric(Metric.JCT_P99), 2), HtmlReport.number(result.metric(Metric.utilization(0)), 4),
+                toCompletion ? HtmlReport.number(result.metric(Metric.MAKESPAN), 2)
+                    : HtmlReport.number(result.metric(Metric.THROUGHPUT), 5),
                 result.stability().verdict().label()));
         }
         return rows;

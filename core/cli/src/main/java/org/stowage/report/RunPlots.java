@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Metric;
 import org.stowage.sweep.Sweep;
 import org.stowage.sweep.SweepFiles;
 
@@ -22,14 +23,14 @@ public final class RunPlots {
     public static final String QUEUE = "queue";
 
     /**
-     * A measure a sweep plots against its varied parameter: the metric, its axis title, whether it is a
-     * response time (called the JCT, as batch users do, when the workload runs to completion), and whether it
-     * is drawn only for workloads run to completion (the makespan).
+     * A measure a sweep plots against its varied parameter: the metric (its label is the axis title), whether
+     * it is a response time (called the JCT, as batch users do, when the workload runs to completion), and
+     * whether it is drawn only for workloads run to completion (the makespan).
      */
-    public record Measure(String metric, String title, boolean responseTime, boolean batchOnly) {
+    public record Measure(Metric metric, boolean responseTime, boolean batchOnly) {
         /** The axis title for a sweep whose points run to completion or not. */
         public String title(final boolean toCompletion) {
-            return responseTime && toCompletion ? title + " (JCT)" : title;
+            return responseTime && toCompletion ? metric.label() + " (JCT)" : metric.label();
         }
     }
 
@@ -38,12 +39,12 @@ public final class RunPlots {
      * stands for one plot per resource the runs have.
      */
     public static final List<Measure> MEASURES = List.of(
-        new Measure("mean_queue", "mean queue length", false, false),
-        new Measure("wait_mean", "mean wait", false, false),
-        new Measure("jct_mean", "mean response time", true, false),
-        new Measure("jct_p99", "p99 response time", true, false),
-        new Measure("utilization_r0", "utilization (resource 0)", false, false),
-        new Measure("makespan", "makespan", false, true));
+        new Measure(Metric.MEAN_QUEUE, false, false),
+        new Measure(Metric.WAIT_MEAN, false, false),
+        new Measure(Metric.JCT_MEAN, true, false),
+        new Measure(Metric.JCT_P99, true, false),
+        new Measure(Metric.utilization(0), false, false),
+        new Measure(Metric.MAKESPAN, false, true));
 
     private RunPlots() {
     }
@@ -110,19 +111,19 @@ public final class RunPlots {
         final String timeUnit = MetricUnits.timeUnit(sweep.inputs().get("time_mode"));
         final List<Measure> measures = new ArrayList<>();
         for (final Measure measure : MEASURES) {
-            if (!measure.metric().equals("utilization_r0") || aggregates.isEmpty()) {
+            if (!measure.metric().name().equals(Metric.utilization(0).name()) || aggregates.isEmpty()) {
                 measures.add(measure);
                 continue;
             }
             // a utilization per resource: resource 0 alone says nothing of the others of a multi-resource sweep
-            for (final String utilization : aggregates.get(0).utilizations()) {
-                measures.add(new Measure(utilization, "utilization (resource "
-                    + utilization.substring("utilization_r".length()) + ")", false, false));
+            final List<String> utilizations = aggregates.get(0).utilizations();
+            for (int d = 0; d < utilizations.size(); d++) {
+                measures.add(new Measure(Metric.utilization(d), false, false));
             }
         }
         final List<String> written = new ArrayList<>();
         for (final Measure measure : measures) {
-            if (measure.batchOnly() && !toCompletion || aggregates.isEmpty() || !aggregates.get(0).has(measure.metric())) {
+            if (measure.batchOnly() && !toCompletion || aggregates.isEmpty() || !aggregates.get(0).has(measure.metric().name())) {
                 continue;
             }
             final List<Charts.Line> lines = curves(sweep, axis, aggregates, measure.metric());
@@ -130,11 +131,11 @@ public final class RunPlots {
                 continue;
             }
             final String title = measure.title(toCompletion);
-            final String skipped = Charts.save(directory.resolve(measure.metric()), title + " against " + axis.name()
+            final String skipped = Charts.save(directory.resolve(measure.metric().name()), title + " against " + axis.name()
                     + (sweep.replications() > 1 ? " (95% intervals over " + sweep.replications() + " replications)" : ""),
-                axisTitle(axis.name(), timeUnit), MetricUnits.yAxis(measure.metric(), title, timeUnit), lines);
+                axisTitle(axis.name(), timeUnit), MetricUnits.yAxis(measure.metric().name(), title, timeUnit), lines);
             if (skipped == null) {
-                written.add(measure.metric());
+                written.add(measure.metric().name());
             }
         }
         return written;
@@ -174,7 +175,7 @@ public final class RunPlots {
 
     /** One curve per scheduler and values of the other axes, in grid order; points without a value are left out. */
     private static List<Charts.Line> curves(final Sweep sweep, final Sweep.Axis axis,
-                                            final List<SweepFiles.Aggregate> aggregates, final String metric) {
+                                            final List<SweepFiles.Aggregate> aggregates, final Metric metric) {
         final Map<String, List<double[]>> points = new LinkedHashMap<>();
         final Map<String, String> schedulerOf = new LinkedHashMap<>();
         for (final SweepFiles.Aggregate aggregate : aggregates) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Metric;
 
 /**
  * The table {@code run} prints, one row per scheduler, {@value #WIDTH} characters wide for names of up to 12
@@ -101,16 +102,16 @@ public final class RunTable {
     public String row(final RunResult result) {
         final List<String> cells = List.of(
             result.scheduler(),
-            fitted(result.metric("arrived_total"), 0, COUNT),
-            fitted(result.metric("completed_total"), 0, COUNT),
-            fitted(result.metric("rejected_total"), 0, COUNT),
-            fitted(result.metric("mean_queue"), 3, 8),
-            fitted(result.metric("wait_mean"), 2, 8),
-            fitted(result.metric("wait_p99"), 2, 8),
-            fitted(result.metric("jct_mean"), 2, 8),
-            fitted(result.metric("jct_p99"), 2, 8),
-            HtmlReport.number(result.metric("utilization_r0"), 4),
-            toCompletion ? fitted(result.metric("makespan"), 2, 8) : fitted(result.metric("throughput"), 5, 8),
+            fitted(result.metric(Metric.ARRIVED_TOTAL), 0, COUNT),
+            fitted(result.metric(Metric.COMPLETED_TOTAL), 0, COUNT),
+            fitted(result.metric(Metric.REJECTED_TOTAL), 0, COUNT),
+            fitted(result.metric(Metric.MEAN_QUEUE), 3, 8),
+            fitted(result.metric(Metric.WAIT_MEAN), 2, 8),
+            fitted(result.metric(Metric.WAIT_P99), 2, 8),
+            fitted(result.metric(Metric.JCT_MEAN), 2, 8),
+            fitted(result.metric(Metric.JCT_P99), 2, 8),
+            HtmlReport.number(result.metric(Metric.utilization(0)), 4),
+            toCompletion ? fitted(result.metric(Metric.MAKESPAN), 2, 8) : fitted(result.metric(Metric.THROUGHPUT), 5, 8),
             result.stability().verdict().label(),
             fitted(result.wallSeconds() * 1e3, 0, 7),
             fitted(result.jobsPerSecond(), 0, 8));

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleBiFunction;
 
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.metrics.Metric;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
 import org.stowage.report.MetricUnits;
@@ -60,7 +61,7 @@ public final class AxisFigure implements SpecFigure {
     /** Whether the report shows each point's stability verdicts. */
     private final boolean verdicts;
     /** The plotted metric and its axis label. */
-    private final String metric;
+    private final Metric metric;
     private final String metricLabel;
     private final Supplier<List<String>> extraNotes;
     private final boolean readsGoogleTrace;
@@ -129,7 +130,7 @@ public final class AxisFigure implements SpecFigure {
         private Function<List<Sweep.Unit>, List<Claim>> unitClaims;
         private boolean verdicts;
         private List<String> notes = List.of();
-        private String metric = "mean_queue";
+        private Metric metric = Metric.MEAN_QUEUE;
         private String metricLabel = "average queue size (jobs)";
         private Supplier<List<String>> extraNotes = List::of;
         private boolean readsGoogleTrace;
@@ -228,8 +229,8 @@ public final class AxisFigure implements SpecFigure {
             return this;
         }
 
-        /** Plots and checks {@code key} (a run metric, e.g. {@code wait_mean}) under {@code label}, its unit included. */
-        public Builder metric(final String key, final String label) {
+        /** Plots and checks {@code key} (a run metric, e.g. {@link Metric#WAIT_MEAN}) under {@code label}, its unit included. */
+        public Builder metric(final Metric key, final String label) {
             this.metric = key;
             this.metricLabel = label;
             return this;
@@ -295,10 +296,10 @@ public final class AxisFigure implements SpecFigure {
 
     @Override
     public void render(final Path directory, final Sweep sweep, final List<Sweep.Unit> finished) throws IOException {
-        final Means means = new Means(sweep, finished, axis, metric);
+        final Means means = new Means(sweep, finished, axis, metric.name());
         ResultFiles.atomically(directory.resolve(name + ".csv"), target -> {
             try (CsvWriter csv = ResultFiles.csv(target)) {
-                csv.writeRecord(axis, "scheduler", "n", metric, "ci95_low", "ci95_high");
+                csv.writeRecord(axis, "scheduler", "n", metric.name(), "ci95_low", "ci95_high");
                 for (final double value : means.values()) {
                     for (final String scheduler : means.schedulers()) {
                         final double[] interval = means.at(scheduler, value);
@@ -309,7 +310,7 @@ public final class AxisFigure implements SpecFigure {
                 }
             }
         });
-        Charts.save(directory.resolve(name), title, axisTitle, Charts.YAxis.of(metricLabel, MetricUnits.domain(metric))
+        Charts.save(directory.resolve(name), title, axisTitle, Charts.YAxis.of(metricLabel, MetricUnits.domain(metric.name()))
             .withZeroLabel("0 = no job ever waited (at the axis floor)"), lines(means, AddedSchedulers.in(sweep)));
     }
 
@@ -339,12 +340,12 @@ public final class AxisFigure implements SpecFigure {
 
     /** The rendered lines of {@code finished}, for tests. */
     List<Charts.Line> lines(final Sweep sweep, final List<Sweep.Unit> finished) {
-        return lines(new Means(sweep, finished, axis, metric), AddedSchedulers.in(sweep));
+        return lines(new Means(sweep, finished, axis, metric.name()), AddedSchedulers.in(sweep));
     }
 
     @Override
     public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
-        final List<Claim> all = new ArrayList<>(claims.apply(new Means(sweep, finished, axis, metric)));
+        final List<Claim> all = new ArrayList<>(claims.apply(new Means(sweep, finished, axis, metric.name())));
         if (unitClaims != null) {
             all.addAll(unitClaims.apply(finished));
         }
@@ -353,7 +354,7 @@ public final class AxisFigure implements SpecFigure {
 
     @Override
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
-        final Means means = new Means(sweep, finished, axis, metric);
+        final Means means = new Means(sweep, finished, axis, metric.name());
         out.println(metricLabel + ", the mean over the replications:");
         final List<String> header = new ArrayList<>(List.of(axis));
         header.addAll(means.schedulers());
@@ -362,7 +363,7 @@ public final class AxisFigure implements SpecFigure {
             final List<String> row = new ArrayList<>(List.of(ResultFiles.number(value)));
             for (final String scheduler : means.schedulers()) {
                 // queues print as 0.00-style averages; other metrics (response times in hours) need digits
-                row.add(String.format(Locale.ROOT, metric.equals("mean_queue") ? "%.2f" : "%.4g",
+                row.add(String.format(Locale.ROOT, metric.equals(Metric.MEAN_QUEUE) ? "%.2f" : "%.4g",
                     means.mean(scheduler, value)));
             }
             table.row(row);

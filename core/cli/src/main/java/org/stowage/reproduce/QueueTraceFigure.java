@@ -12,15 +12,14 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.stowage.core.Units;
-import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.workload.Arrivals;
 import org.stowage.core.workload.ServiceDistribution;
 import org.stowage.core.workload.SizeDistribution;
-import org.stowage.core.workload.SyntheticWorkload;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
 import org.stowage.report.TextTable;
@@ -126,9 +125,12 @@ public final class QueueTraceFigure implements SpecFigure {
         final SizeDistribution sizeDistribution = SizeDistribution.discrete(units, sizes, weights);
         final ServiceDistribution serviceDistribution = service.get();
         final double horizon = horizon(scale);
-        return new RunSpec(scheduler, 1, new int[] {units.capacityUnits(capacity)},
-            seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizeDistribution, serviceDistribution, seed),
-            TimeMode.SLOTTED, horizon, horizon / 10, point.seed(), horizon / 2048);
+        return RunSpec.builder()
+            .servers(1, new int[] {units.capacityUnits(capacity)})
+            .sizes(sizeDistribution).service(serviceDistribution).arrivals(Arrivals.poissonPerSlot(lambda))
+            .horizon(horizon).warmup(horizon / 10).seed(point.seed())
+            .kernel(scheduler)
+            .build();
     }
 
     @Override
@@ -253,7 +255,7 @@ public final class QueueTraceFigure implements SpecFigure {
             double queue = 0;
             for (final Sweep.Unit unit : group.getValue()) {
                 growth += unit.result().stability().growth() / group.getValue().size();
-                queue += unit.result().metric("mean_queue") / group.getValue().size();
+                queue += unit.result().metric(Metric.MEAN_QUEUE) / group.getValue().size();
             }
             final Stability.Verdict paper = expected.get(group.getKey());
             table.row(group.getKey(), verdictCounts(group.getValue()), String.format(Locale.ROOT, "%.4f", growth),

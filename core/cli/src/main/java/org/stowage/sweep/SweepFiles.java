@@ -17,6 +17,7 @@ import java.util.Map;
 
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.stowage.core.experiment.RunResult;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -308,7 +309,12 @@ public final class SweepFiles {
             return names;
         }
 
-        /** {mean, ci95 low, ci95 high, n} of a metric over the replications. */
+        /** {mean, ci95 low, ci95 high, n} of a run's metric over the replications. */
+        public double[] interval(final Metric metric) {
+            return interval(metric.name());
+        }
+
+        /** {mean, ci95 low, ci95 high, n} over the replications of a metric, or a {@link #verdictMetric}. */
         public double[] interval(final String metric) {
             final double[] observed = values.get(metric);
             if (observed == null) {

@@ -34,8 +34,9 @@ class RunPlotsTest {
     @Test
     void aResponseTimeIsCalledTheJctOnlyWhenThePointsRunToCompletion() {
         for (final RunPlots.Measure measure : RunPlots.MEASURES) {
-            assertEquals(measure.metric().startsWith("jct_"), measure.title(true).endsWith(" (JCT)"), measure.metric());
-            assertFalse(measure.title(false).contains("JCT"), measure.metric());
+            assertEquals(measure.metric().name().startsWith("jct_"), measure.title(true).endsWith(" (JCT)"),
+                measure.metric().name());
+            assertFalse(measure.title(false).contains("JCT"), measure.metric().name());
         }
     }
 

@@ -7,9 +7,8 @@ import org.stowage.core.kernel.KernelFamily;
 import org.stowage.core.kernel.KernelRequirements;
 
 /**
- * Declares FIFO-WF and its naive twin. Listed in
- * {@code META-INF/services/org.stowage.core.kernel.KernelFamily}, so that with this jar on the class path the
- * registry finds it and every command (schedulers, run, sweep, Spark) takes {@code --scheduler FIFO-WF}.
+ * Declares FIFO-WF and its naive twin. Listed in {@code META-INF/services/org.stowage.core.kernel.KernelFamily}:
+ * with this jar on the class path, every command and the kit find them by name.
  */
 public final class ExampleFamily implements KernelFamily {
     @Override
@@ -22,7 +21,7 @@ public final class ExampleFamily implements KernelFamily {
         return KernelDefinition.kernel("FIFO-WF")
             .summary("head of the queue to the server with the most free room (worst fit), ties to the lowest"
                 + " index; blocking; one resource")
-            .paper("an example of a kernel of your own: README, Add your own kernel")
+            .paper("an example of a kernel of your own: README, Use the core in your project")
             .cost("O((P + 1) log L) for P placements")
             .factory(model -> new FifoWorstFit())
             .requirements(KernelRequirements.singleResource())

@@ -4,15 +4,10 @@ import org.stowage.core.kernel.support.CentralQueueScheduler;
 import org.stowage.core.state.JobQueue;
 
 /**
- * FIFO-WF, a kernel of your own worked through (README, "Add your own kernel"): the job at the head of the
- * queue goes to the server with the most free room (worst fit; ties: the lowest index), repeatedly; when the
- * head fits no server, the whole queue waits, as in FIFO-FF. One resource.
- *
- * <p>Worst fit spreads the load: it keeps every server's free room even, where best fit packs servers full
- * and keeps whole servers free for large jobs.
- *
- * <p>Cost per placement O(log L): the largest residual is the root of the server table's max-residual tree
- * (O(1)), and the lowest-index server that has it is one descent of that tree. Allocation-free.
+ * FIFO-WF: the job at the head of the queue goes to the server with the most free room (worst fit; ties: the
+ * lowest index), repeatedly; when the head fits no server, the whole queue waits, as in FIFO-FF. One resource.
+ * Cost per placement O(log L): the largest residual is the root of the server table's max-residual tree, and
+ * the lowest-index server that has it one descent of that tree. Allocation-free.
  */
 public final class FifoWorstFit extends CentralQueueScheduler {
     public FifoWorstFit() {
@@ -34,11 +29,11 @@ public final class FifoWorstFit extends CentralQueueScheduler {
     public void decide(final double now) {
         int job = queue.head();
         while (job != JobQueue.NONE) {
-            final int room = servers.maxResidual(0);
+            final int room = servers.maxResidual(0);                  // O(1): the root of the server tree
             if (jobs.size(job, 0) > room) {
-                return;
+                return;                                               // blocking: the head and all behind it wait
             }
-            start(job, servers.nextWithResidualAtLeast(room, 0));
+            start(job, servers.nextWithResidualAtLeast(room, 0));     // the lowest-index server with that room
             job = queue.head();
         }
     }

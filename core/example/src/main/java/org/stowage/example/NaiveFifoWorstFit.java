@@ -3,8 +3,8 @@ package org.stowage.example;
 import org.stowage.core.kernel.support.NaiveCentralQueue;
 
 /**
- * The naive twin of {@link FifoWorstFit}: the head of a plain list, its server found by a scan of every
- * server, written to be obviously right. O(L) per placement and allocating; for the differential test only.
+ * The naive twin of {@link FifoWorstFit}: the head of a plain list, its server found by a scan of every server,
+ * written to be obviously right. O(L) per placement, and it allocates: for the differential test only.
  */
 public final class NaiveFifoWorstFit extends NaiveCentralQueue {
     public NaiveFifoWorstFit() {

@@ -3,83 +3,132 @@ package org.stowage.example;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 
 import org.junit.jupiter.api.Test;
-import org.stowage.core.Units;
-import org.stowage.core.engine.Simulation;
-import org.stowage.core.engine.TimeMode;
-import org.stowage.core.kernel.bestfit.BestFitJobsServers;
-import org.stowage.core.metrics.RunMetrics;
-import org.stowage.core.state.ServerTable;
-import org.stowage.core.workload.Arrivals;
-import org.stowage.core.workload.ServiceDistribution;
-import org.stowage.core.workload.SizeDistribution;
-import org.stowage.core.workload.SyntheticWorkload;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The README's "library example", verbatim between the markers, so it always compiles and runs. */
+/**
+ * The code the README and docs/LIBRARY.md show is the code that works: each {@code java} block that starts
+ * with its imports is compiled as it stands (a missing import fails here) and run, a block that is a class is
+ * compiled, and each block that is a file of core/example is that file, byte for byte (CI builds and kit-tests
+ * the example).
+ */
 class ReadmeExampleTest {
+    private static final Path ROOT = root();
+    /** A top-level class declaration: at the start of a line, so that "class path" in a comment is none. */
+    private static final Pattern DECLARED_CLASS =
+        Pattern.compile("^(?:public |final |abstract )*class (\\w+)", Pattern.MULTILINE);
 
-    @Test
-    void readmeExampleRuns() {
-        // README-EXAMPLE-START
-        Units units = Units.defaults();                                   // 10^6 units = capacity 1.0
-        ServerTable cluster = ServerTable.homogeneous(5, units.capacityUnits(1.0));
+    @TempDir
+    Path temp;
 
-        SizeDistribution sizes = SizeDistribution.uniform(units, 0.1, 0.9);
-        ServiceDistribution service = ServiceDistribution.geometric(100);  // mean 100 slots
-        double lambda = SyntheticWorkload.lambdaForIntensity(0.95, 5, service.mean(), sizes.mean(0));
-        SyntheticWorkload workload = new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, 42);
-
-        Simulation simulation = Simulation.builder()
-            .servers(cluster)
-            .workload(workload)
-            .scheduler(new BestFitJobsServers())                           // BF-J/S
-            .timeMode(TimeMode.SLOTTED)
-            .build();
-        RunMetrics metrics = new RunMetrics(simulation, 10_000, 1);         // ignore the first 10,000 slots
-        simulation.addListener(metrics);
-
-        simulation.runUntil(200_000);
-        metrics.finish(200_000);
-        System.out.printf("mean queue %.2f, p99 wait %.0f slots, utilization %.3f, %d jobs completed%n",
-            metrics.meanQueueLength(), metrics.waitPercentile(99), metrics.utilization(0), simulation.completedCount());
-        // README-EXAMPLE-END
-
-        assertTrue(metrics.meanQueueLength() >= 0);
-        assertEquals(lambda * sizes.mean(0) * service.mean() / 5, metrics.utilization(0), 0.03,
-            "BF-J/S carries the offered load, lambda * E[R] * E[S] / L = 0.95");
-        assertEquals(simulation.arrivedCount(),
-            simulation.jobs().queuedCount() + simulation.jobs().runningCount() + simulation.completedCount());
-    }
-
-    /** The code above and the README's block say the same thing, line for line. */
-    @Test
-    void readmeShowsExactlyThisCode() throws IOException {
-        Path readme = null;
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null && readme == null; dir = dir.getParent()) {
+    private static Path root() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             if (Files.exists(dir.resolve("README.md")) && Files.exists(dir.resolve("core"))) {
-                readme = dir.resolve("README.md");
+                return dir;
             }
         }
-        assertTrue(readme != null, "README.md not found above " + Path.of("").toAbsolutePath());
-        final String text = Files.readString(readme);
-        final int section = text.indexOf("## Library example");
-        final int start = text.indexOf("```java\n", section) + "```java\n".length();
-        final String shown = text.substring(start, text.indexOf("```", start)).strip();
+        throw new IllegalStateException("README.md not found above " + Path.of("").toAbsolutePath());
+    }
 
-        final Path source = readme.getParent().resolve("core/simulator/src/test/java/org/stowage/example/ReadmeExampleTest.java");
-        final String test = Files.readString(source);
-        final String between = test.substring(test.indexOf("// README-EXAMPLE-START") + "// README-EXAMPLE-START".length(),
-            test.indexOf("// README-EXAMPLE-END"));
-        final List<String> tested = new ArrayList<>();
-        for (final String line : between.strip().split("\n")) {
-            tested.add(line.startsWith("        ") ? line.substring(8) : line.strip());
+    /** The {@code java} blocks of {@code text} from {@code from} on (the whole text when it is empty). */
+    private static List<String> javaBlocks(final String text, final String from) {
+        final List<String> blocks = new ArrayList<>();
+        int at = from.isEmpty() ? 0 : text.indexOf(from);
+        assertTrue(at >= 0, "no section " + from);
+        final int end = from.isEmpty() ? text.length() : text.indexOf("\n## ", at + from.length());
+        while ((at = text.indexOf("```java\n", at)) >= 0 && (end < 0 || at < end)) {
+            final int start = at + "```java\n".length();
+            final int close = text.indexOf("```", start);
+            blocks.add(text.substring(start, close).stripTrailing());
+            at = close + 3;
         }
-        assertEquals(String.join("\n", tested).strip(), shown);
+        return blocks;
+    }
+
+    @Test
+    void theReadmesRunCompilesWithItsImportsAndRuns() throws Exception {
+        final String readme = Files.readString(ROOT.resolve("README.md"));
+        final List<String> blocks = javaBlocks(readme, "## Use the core in your project");
+        assertEquals(2, blocks.size(), "a run and the kit's test");
+        final String printed = run(blocks.get(0), "ReadmeRun");
+        assertTrue(Pattern.matches("mean queue \\d+\\.\\d\\d, p99 wait \\d+ slots, (stable|inconclusive)\\R", printed),
+            printed);
+        compile(List.of(blocks.get(1)), List.of("FifoWorstFitConformanceTest"));
+    }
+
+    @Test
+    void theLibraryGuidesCodeRunsAndShowsTheExampleAsItIs() throws Exception {
+        final String guide = Files.readString(ROOT.resolve("docs/LIBRARY.md"));
+        int examples = 0;
+        int runs = 0;
+        for (final String block : javaBlocks(guide, "")) {
+            if (block.startsWith("import ")) {
+                assertTrue(run(block, "LibraryRun" + runs++).startsWith("mean queue "), block);
+            } else {
+                final Matcher declared = DECLARED_CLASS.matcher(block);
+                assertTrue(declared.find(), "a block that is no run declares a class:\n" + block);
+                final String name = declared.group(1);
+                final Path main = ROOT.resolve("core/example/src/main/java/org/stowage/example/" + name + ".java");
+                final Path file = Files.exists(main) ? main
+                    : ROOT.resolve("core/example/src/test/java/org/stowage/example/" + name + ".java");
+                assertEquals(Files.readString(file).stripTrailing(), block, "docs/LIBRARY.md shows " + file);
+                examples++;
+            }
+        }
+        assertEquals(1, runs);
+        assertEquals(4, examples, "the kernel, its twin, its family and its test");
+    }
+
+    /** Compiles {@code block} (imports, a blank line, statements) as a main method, runs it, returns its output. */
+    private String run(final String block, final String className) throws Exception {
+        final int body = block.indexOf("\n\n");
+        final String source = block.substring(0, body) + "\n\npublic final class " + className
+            + " {\n    public static void main(final String[] args) {\n" + block.substring(body + 2) + "\n    }\n}\n";
+        final ClassLoader loader = compile(List.of(source), List.of(className));
+        final PrintStream out = System.out;
+        final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            loader.loadClass(className).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+        } finally {
+            System.setOut(out);
+        }
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Compiles each source (its public or first class named in {@code names}) against the test class path. */
+    private ClassLoader compile(final List<String> sources, final List<String> names) throws IOException {
+        final Path sourceDir = Files.createDirectories(temp.resolve("src"));
+        final Path classes = Files.createDirectories(temp.resolve("classes"));
+        final List<String> arguments = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
+            System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")), "-Xlint:all",
+            "-Werror", "-proc:none"));
+        for (int i = 0; i < sources.size(); i++) {
+            final Path file = sourceDir.resolve(names.get(i) + ".java");
+            Files.writeString(file, sources.get(i));
+            arguments.add(file.toString());
+        }
+        final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        final ByteArrayOutputStream output = new ByteArrayOutputStream();
+        final int status = javac.run(null, output, new PrintStream(output, true, StandardCharsets.UTF_8),
+            arguments.toArray(String[]::new));
+        assertEquals(0, status, "the docs' code compiles as shown:\n" + output.toString(StandardCharsets.UTF_8) + "\n"
+            + sources);
+        return new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader());
     }
 }

@@ -92,8 +92,13 @@ public abstract sealed class WorkloadPlan permits GeneratedWorkloadPlan, TraceWo
 
     /** The run of {@code scheduler} with {@code seed} on this workload. */
     public final RunSpec runSpec(final String scheduler, final long seed) {
-        return new RunSpec(scheduler, cluster.dimensions(), cluster.capacities(), source, mode, horizon, warmup, seed,
-            seriesInterval).withModel(model);
+        return RunSpec.builder()
+            .servers(cluster.dimensions(), cluster.capacities())
+            .workload(source)
+            .timeMode(mode).horizon(horizon).warmup(warmup).seed(seed).seriesInterval(seriesInterval)
+            .model(model)
+            .kernel(scheduler)
+            .build();
     }
 
     /** Every input that determines the runs, for the files a command writes (JSON-serialisable values). */

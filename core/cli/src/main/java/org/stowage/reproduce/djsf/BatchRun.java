@@ -11,6 +11,7 @@ import org.stowage.core.experiment.RunResult;
 import org.stowage.core.kernel.Kernels;
 import org.stowage.core.kernel.batch.DensestJobSetFirst;
 import org.stowage.core.metrics.BatchMetrics;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 import org.stowage.core.model.Model;
 import org.stowage.core.state.ServerTable;
@@ -71,6 +72,24 @@ public record BatchRun(String spec, BatchMetrics metrics, double overhead, doubl
             (System.nanoTime() - start) / 1e9);
     }
 
+    /** Jobs in the batch. */
+    static final Metric JOBS = Metric.of("jobs", Metric.Unit.JOBS, "jobs", "jobs in the batch");
+    /** Jobs of the batch that completed. */
+    static final Metric COMPLETED = Metric.of("completed", Metric.Unit.JOBS, "completed", "jobs of the batch that"
+        + " completed");
+    /** Resources per job and server. */
+    static final Metric DIMENSIONS = Metric.of("dimensions", Metric.Unit.NUMBER, "resources",
+        "resources per job and server");
+    /** Mean duration of the batch's jobs. */
+    static final Metric MEAN_DURATION = Metric.of("mean_duration", Metric.Unit.TIME, "mean duration",
+        "mean duration (service time) of the batch's jobs");
+    /** Average job completion time. */
+    static final Metric AVERAGE_JCT = Metric.of("average_jct", Metric.Unit.TIME, "average JCT",
+        "average job completion time of the batch, arrival (0) to completion");
+    /** Job sets of a DJSF plan. */
+    static final Metric JOB_SETS = Metric.of("job_sets", Metric.Unit.NUMBER, "job sets",
+        "job sets of the DJSF plan");
+
     /**
      * This run as a sweep unit's result: metrics {@code jobs}, {@code completed}, {@code dimensions},
      * {@code mean_duration}, {@code average_jct}, {@code makespan} (and {@code job_sets} for a DJSF plan);
@@ -81,14 +100,14 @@ public record BatchRun(String spec, BatchMetrics metrics, double overhead, doubl
      */
     public RunResult result(final boolean keepUse) {
         final Map<String, Double> values = new LinkedHashMap<>();
-        values.put("jobs", (double) metrics.jobs());
-        values.put("completed", (double) metrics.completed());
-        values.put("dimensions", (double) metrics.dimensions());
-        values.put("mean_duration", meanDuration);
-        values.put("average_jct", metrics.averageJct());
-        values.put("makespan", metrics.makespan());
+        values.put(JOBS.name(), (double) metrics.jobs());
+        values.put(COMPLETED.name(), (double) metrics.completed());
+        values.put(DIMENSIONS.name(), (double) metrics.dimensions());
+        values.put(MEAN_DURATION.name(), meanDuration);
+        values.put(AVERAGE_JCT.name(), metrics.averageJct());
+        values.put(Metric.MAKESPAN.name(), metrics.makespan());
         if (setJce.length > 0) {
-            values.put("job_sets", (double) setJce.length);
+            values.put(JOB_SETS.name(), (double) setJce.length);
         }
         final BatchMetrics.Recording recording = metrics.recording();
         final Map<String, double[]> arrays = new LinkedHashMap<>();
@@ -108,13 +127,13 @@ public record BatchRun(String spec, BatchMetrics metrics, double overhead, doubl
     /** The run {@link #result} kept, read back: every metric of it answers as the original's did. */
     public static BatchRun of(final RunResult kept) {
         final Map<String, double[]> arrays = kept.arrays();
-        final int dimensions = (int) kept.metric("dimensions");
+        final int dimensions = (int) kept.metric(DIMENSIONS);
         final double[] stepTime = arrays.getOrDefault("use_time", new double[0]);
         final double[] stepUse = arrays.getOrDefault("use_share", new double[0]);
         final BatchMetrics metrics = BatchMetrics.of(new BatchMetrics.Recording(dimensions, kept.array("arrival"),
             kept.array("completion"), stepTime, stepUse));
         return new BatchRun(kept.scheduler(), metrics, kept.array("overhead_s")[0],
-            arrays.getOrDefault("set_jce", new double[0]), kept.metric("mean_duration"), kept.wallSeconds());
+            arrays.getOrDefault("set_jce", new double[0]), kept.metric(MEAN_DURATION), kept.wallSeconds());
     }
 
     /** Forwards every callback and adds up the wall time spent in them. */

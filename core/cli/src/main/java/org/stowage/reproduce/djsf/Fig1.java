@@ -51,7 +51,7 @@ final class Fig1 extends BatchFigure {
     public void report(final PrintWriter out, final Sweep sweep, final List<Sweep.Unit> finished) {
         final TextTable table = TextTable.of("scheduler", "average JCT (s)");
         for (final Sweep.Unit unit : finished) {
-            table.row(unit.scheduler(), String.format(Locale.ROOT, "%.4f", unit.result().metric("average_jct")));
+            table.row(unit.scheduler(), String.format(Locale.ROOT, "%.4f", unit.result().metric(BatchRun.AVERAGE_JCT)));
         }
         table.printTo(out);
     }
@@ -59,9 +59,9 @@ final class Fig1 extends BatchFigure {
     @Override
     public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
         final Map<String, RunResult> results = results(finished);
-        final double sjf = results.get("SJF").metric("average_jct");
-        final double djsf = results.get("DJSF").metric("average_jct");
-        final double pooled = results.get("DJSF-pooled").metric("average_jct");
+        final double sjf = results.get("SJF").metric(BatchRun.AVERAGE_JCT);
+        final double djsf = results.get("DJSF").metric(BatchRun.AVERAGE_JCT);
+        final double pooled = results.get("DJSF-pooled").metric(BatchRun.AVERAGE_JCT);
         final double reduction = (sjf - djsf) / sjf;
         return List.of(
             Claim.of("Fig. 1: SJF averages 7.36 s", fmt(sjf) + " s", Math.abs(sjf - 7.36) < 1e-9),

@@ -17,6 +17,7 @@ import org.stowage.core.kernel.batch.DjsfOptions;
 import org.stowage.core.kernel.batch.Jce;
 import org.stowage.core.kernel.batch.JobSetPlanner;
 import org.stowage.core.kernel.batch.TetrisScore;
+import org.stowage.core.metrics.Metric;
 import org.stowage.reproduce.Claim;
 import org.stowage.reproduce.Scale;
 import org.stowage.sweep.PlannedRuns;
@@ -31,10 +32,22 @@ final class Table2 extends BatchFigure {
     private static final double[][] REQUESTS = {{0.2, 0.1, 0.1}, {0.2, 0.3, 0.1}, {0.8, 0.7, 0.6}, {0.2, 0.2, 0.1},
         {0.2, 0.1, 0.1}};
     private static final double[] PAPER_SCORES = {0.08, 0.12, 0.42, 0.10, 0.08};
+    /** Sec. 4.3's plan: the total JCE of its job sets. */
+    private static final Metric TOTAL_JCE = Metric.of("total_jce", Metric.Unit.RATE, "total JCE",
+        "total job completion efficiency (jobs per unit of time) of the DJSF plan's job sets");
+    /** Sec. 4.3's counter-example: the same jobs grouped across the JCT gaps. */
+    private static final Metric MISALIGNED_TOTAL_JCE = Metric.of("misaligned_total_jce", Metric.Unit.RATE,
+        "misaligned total JCE", "total job completion efficiency of the same jobs grouped across the JCT gaps");
 
     Table2() {
         super("djsf-table2", "Hu and Li 2022 Table 2 and Sec. 4.3: Tetris scores, total JCE of a plan",
             List.of("Tetris", "DJSF"));
+    }
+
+    /** Tetris's score of request {@code j} (1-based) on the free vector (0.2, 0.2, 0.2). */
+    private static Metric score(final int j) {
+        return Metric.of("score_" + j, Metric.Unit.NUMBER, "score of job " + j,
+            "Tetris's alignment score of request " + j + " on free resources (0.2, 0.2, 0.2)");
     }
 
     @Override
@@ -49,7 +62,7 @@ final class Table2 extends BatchFigure {
                 for (int d = 0; d < 3; d++) {
                     request[d] = UNITS.sizeUnits(REQUESTS[j][d]);
                 }
-                values.put("score_" + (j + 1), TetrisScore.real(TetrisScore.dot(request, 0, free, 0, 3), UNITS));
+                values.put(score(j + 1).name(), TetrisScore.real(TetrisScore.dot(request, 0, free, 0, 3), UNITS));
             }
         } else {
             final double[] jct = {1, 2, 5, 6, 9, 10};
@@ -57,10 +70,10 @@ final class Table2 extends BatchFigure {
             Arrays.fill(sizes, UNITS.sizeUnits(0.5));
             final JobSetPlanner planner = new JobSetPlanner(1);
             planner.plan(6, jct, sizes, new long[] {UNITS.capacityUnits(1.0)}, DjsfOptions.defaults(), null);
-            values.put("total_jce", planner.totalJce());
-            values.put("job_sets", (double) planner.setCount());
+            values.put(TOTAL_JCE.name(), planner.totalJce());
+            values.put(BatchRun.JOB_SETS.name(), (double) planner.setCount());
             // the same six jobs grouped across the JCT gaps, as the paper's counter-example
-            values.put("misaligned_total_jce", Jce.of(2, 10) + Jce.of(2, 9) + Jce.of(2, 6));
+            values.put(MISALIGNED_TOTAL_JCE.name(), Jce.of(2, 10) + Jce.of(2, 9) + Jce.of(2, 6));
         }
         return new RunResult(scheduler, values, BatchRun.NO_VERDICT, new double[0], new double[0],
             (System.nanoTime() - start) / 1e9);
@@ -69,7 +82,7 @@ final class Table2 extends BatchFigure {
     private static double[] scores(final Map<String, RunResult> results) {
         final double[] scores = new double[REQUESTS.length];
         for (int j = 0; j < scores.length; j++) {
-            scores[j] = results.get("Tetris").metric("score_" + (j + 1));
+            scores[j] = results.get("Tetris").metric(score(j + 1));
         }
         return scores;
     }
@@ -99,7 +112,7 @@ final class Table2 extends BatchFigure {
         final RunResult djsf = results.get("DJSF");
         out.println("  Tetris scores on free (0.2, 0.2, 0.2): " + oursText(scores(results)));
         out.printf(Locale.ROOT, "  Sec. 4.3: total JCE aligned %.4f (%d sets), misaligned %.4f%n",
-            djsf.metric("total_jce"), (int) djsf.metric("job_sets"), djsf.metric("misaligned_total_jce"));
+            djsf.metric(TOTAL_JCE), (int) djsf.metric(BatchRun.JOB_SETS), djsf.metric(MISALIGNED_TOTAL_JCE));
     }
 
     @Override
@@ -110,8 +123,8 @@ final class Table2 extends BatchFigure {
         for (int j = 0; j < scores.length; j++) {
             exact &= Math.abs(scores[j] - PAPER_SCORES[j]) < 1e-12;
         }
-        final double aligned = results.get("DJSF").metric("total_jce");
-        final double misaligned = results.get("DJSF").metric("misaligned_total_jce");
+        final double aligned = results.get("DJSF").metric(TOTAL_JCE);
+        final double misaligned = results.get("DJSF").metric(MISALIGNED_TOTAL_JCE);
         return List.of(
             Claim.of("Table 2: scores 0.08, 0.12, 0.42, 0.10, 0.08", oursText(scores), exact),
             Claim.of("Sec. 4.3: total JCE about 1.53 aligned", fmt(aligned), Math.abs(aligned - 23.0 / 15) < 1e-12),

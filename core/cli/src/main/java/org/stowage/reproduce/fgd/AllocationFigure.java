@@ -140,7 +140,7 @@ final class AllocationFigure extends FgdFigure {
     @Override
     public List<Claim> claims(final Sweep sweep, final List<Sweep.Unit> finished) {
         final Map<String, List<FgdRun>> runs = defaultRuns(sweep, finished);
-        final int gpus = (int) finished.get(0).result().metric("gpus");
+        final int gpus = (int) finished.get(0).result().metric(FgdRun.GPUS);
         final List<Claim> claims = new ArrayList<>();
         claims.add(mostAllocated(runs));
         claims.add(fewerUnallocated(runs, gpus));

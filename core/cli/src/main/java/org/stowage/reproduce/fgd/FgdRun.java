@@ -7,6 +7,7 @@ import org.stowage.core.experiment.RunResult;
 import org.stowage.core.gpu.ArrivalCurves;
 import org.stowage.core.gpu.FragmentationRun;
 import org.stowage.core.gpu.PodSequence;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 
 /**
@@ -27,17 +28,26 @@ record FgdRun(int pods, int placed, int failed, double[] allocation, double[] am
     static final Stability NO_VERDICT = Stability.of(Stability.Verdict.INCONCLUSIVE, Double.NaN, Double.NaN,
         Double.NaN, Double.NaN, 0);
 
+    static final Metric PODS = Metric.of("pods", Metric.Unit.JOBS, "pods", "pods of the experiment's sequence");
+    static final Metric PLACED = Metric.of("placed", Metric.Unit.JOBS, "pods placed", "pods that found a node");
+    static final Metric FAILED = Metric.of("failed", Metric.Unit.JOBS, "pods failed", "pods that fit no node");
+    static final Metric FAILED_GPU_MILLI = Metric.of("failed_gpu_milli", Metric.Unit.NUMBER, "failed GPU milli",
+        "GPU milli asked by the pods that fit no node");
+    static final Metric GPUS = Metric.of("gpus", Metric.Unit.NUMBER, "GPUs", "GPUs of the cluster");
+    static final Metric REQUESTED_GPU_MILLI = Metric.of("requested_gpu_milli", Metric.Unit.NUMBER,
+        "requested GPU milli", "GPU milli asked by every pod of the sequence");
+
     /** Runs {@code policy} on {@code list} tuned to 1.3 with experiment seed {@code seed}. */
     static RunResult run(final OpenbLists.Loaded list, final String policy, final long seed) {
         final PodSequence sequence = PodSequence.of(list.trace(), PodSequence.PAPER_RATIO, seed);
         final FragmentationRun.Result result = FragmentationRun.run(list.trace(), list.typical(), sequence, policy, seed);
         final Map<String, Double> metrics = new LinkedHashMap<>();
-        metrics.put("pods", (double) result.pods());
-        metrics.put("placed", (double) result.placed());
-        metrics.put("failed", (double) result.failed());
-        metrics.put("failed_gpu_milli", (double) result.failedGpuMilli());
-        metrics.put("gpus", (double) list.trace().totalGpus());
-        metrics.put("requested_gpu_milli", (double) sequence.requestedMilli());
+        metrics.put(PODS.name(), (double) result.pods());
+        metrics.put(PLACED.name(), (double) result.placed());
+        metrics.put(FAILED.name(), (double) result.failed());
+        metrics.put(FAILED_GPU_MILLI.name(), (double) result.failedGpuMilli());
+        metrics.put(GPUS.name(), (double) list.trace().totalGpus());
+        metrics.put(REQUESTED_GPU_MILLI.name(), (double) sequence.requestedMilli());
         final Map<String, double[]> arrays = new LinkedHashMap<>();
         arrays.put("allocation", result.curves().allocationColumns());
         arrays.put("fragment_amount", result.curves().fragmentAmountColumns());
@@ -47,7 +57,7 @@ record FgdRun(int pods, int placed, int failed, double[] allocation, double[] am
 
     /** A unit's result read back. */
     static FgdRun of(final RunResult kept) {
-        return new FgdRun((int) kept.metric("pods"), (int) kept.metric("placed"), (int) kept.metric("failed"),
+        return new FgdRun((int) kept.metric(PODS), (int) kept.metric(PLACED), (int) kept.metric(FAILED),
             kept.array("allocation"), kept.array("fragment_amount"), kept.array("fragment_ratio"));
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability.Verdict;
 import org.stowage.reproduce.AxisFigure;
 import org.stowage.reproduce.Claim;
@@ -61,7 +62,7 @@ public final class LotesLoadFigure {
                     + " \"Greedy is not stable at these loads\" (docs/LOTES.md).",
                 "Each replication runs one instance (requests, u_k) at every load.",
                 Paper2018Lotes.TETRIS_NOTE))
-            .metric("wait_mean", "mean response time (h)")
+            .metric(Metric.WAIT_MEAN, "mean response time (h)")
             .extraNotes(workloads::notes)
             .build();
     }

@@ -15,6 +15,7 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.experiment.RunResult;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.kernel.lotes.LotesPlan;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.model.Model;
 import org.stowage.core.model.ServerClasses;
 import org.stowage.core.state.ServerTable;
@@ -218,9 +219,13 @@ public final class LotesTraceFigure implements SpecFigure {
     public RunSpec spec(final Sweep.Point point, final String scheduler, final Scale scale) {
         final Setup setup = setups.get(scale);
         final LoadedTrace trace = setup.trace();
-        return new RunSpec(scheduler, 2, setup.cluster().capacities(),
-            seed -> trace.workload(TimeMode.CONTINUOUS, INTERVAL_MICROS, 1), TimeMode.CONTINUOUS, setup.horizon(), 0,
-            point.seed(), setup.horizon() / 2048).withModel(setup.model());
+        return RunSpec.builder()
+            .servers(2, setup.cluster().capacities())
+            .trace(trace, INTERVAL_MICROS, 1)
+            .timeMode(TimeMode.CONTINUOUS).horizon(setup.horizon()).seed(point.seed())
+            .model(setup.model())
+            .kernel(scheduler)
+            .build();
     }
 
     private static Scale scaleOf(final Sweep sweep) {
@@ -242,7 +247,7 @@ public final class LotesTraceFigure implements SpecFigure {
 
     /** Mean response time (hours) per window by Little's law. */
     /** Tetris's {@code metric} divided by {@code divisor}, or "not run" where the run leaves Tetris out (quick). */
-    private static String tetrisValue(final RunResult tetris, final String metric, final double divisor,
+    private static String tetrisValue(final RunResult tetris, final Metric metric, final double divisor,
                                       final String unit) {
         return tetris == null ? "not run" : String.format(Locale.ROOT, "%.3g%s", tetris.metric(metric) / divisor, unit);
     }
@@ -266,8 +271,8 @@ public final class LotesTraceFigure implements SpecFigure {
 
     /** (wait in hours, fraction of jobs waiting longer) at the median, 90, 99, 99.9% and the maximum. */
     private static double[][] ccdf(final RunResult result) {
-        final String[] keys = {"wait_p50", "wait_p90", "wait_p99", "wait_p999", "wait_max"};
-        final double arrived = Math.max(1, result.metric("arrived_total"));
+        final Metric[] keys = {Metric.WAIT_P50, Metric.WAIT_P90, Metric.WAIT_P99, Metric.WAIT_P999, Metric.WAIT_MAX};
+        final double arrived = Math.max(1, result.metric(Metric.ARRIVED_TOTAL));
         final double[] tail = {0.5, 0.1, 0.01, 0.001, 1 / arrived};
         final double[][] points = new double[keys.length][];
         for (int i = 0; i < keys.length; i++) {
@@ -287,7 +292,7 @@ public final class LotesTraceFigure implements SpecFigure {
                 switch (kind) {
                     case WINDOWS -> csv.writeRecord("window_start_h", "scheduler", "mean_response_h");
                     case DISTRIBUTION -> csv.writeRecord("wait_h", "scheduler", "fraction_waiting_longer");
-                    case QUEUE -> csv.writeRecord("time_h", "scheduler", "mean_queue");
+                    case QUEUE -> csv.writeRecord("time_h", "scheduler", Metric.MEAN_QUEUE.name());
                 }
                 for (final Map.Entry<String, RunResult> entry : results.entrySet()) {
                     for (final double[] row : rows(entry.getValue(), setup)) {
@@ -349,11 +354,11 @@ public final class LotesTraceFigure implements SpecFigure {
         final RunResult tetris = results.get(TETRIS);
         final RunResult greedy = results.get(GREEDY);
         final List<Claim> claims = new ArrayList<>();
-        final double lotesWait = lotes.metric("wait_mean") / UNITS_PER_HOUR;
-        final double tetrisWait = tetris == null ? Double.NaN : tetris.metric("wait_mean") / UNITS_PER_HOUR;
-        final double greedyWait = greedy.metric("wait_mean") / UNITS_PER_HOUR;
+        final double lotesWait = lotes.metric(Metric.WAIT_MEAN) / UNITS_PER_HOUR;
+        final double tetrisWait = tetris == null ? Double.NaN : tetris.metric(Metric.WAIT_MEAN) / UNITS_PER_HOUR;
+        final double greedyWait = greedy.metric(Metric.WAIT_MEAN) / UNITS_PER_HOUR;
         final String waits = String.format(Locale.ROOT, "mean response: LoTES %.3g h, Tetris %s, Greedy %.3g h",
-            lotesWait, tetrisValue(tetris, "wait_mean", UNITS_PER_HOUR, " h"), greedyWait);
+            lotesWait, tetrisValue(tetris, Metric.WAIT_MEAN, UNITS_PER_HOUR, " h"), greedyWait);
         switch (kind) {
             case WINDOWS -> {
                 claims.add(Claim.atPaperScale("Greedy's response times are orders of magnitude longer than LoTES's", waits,
@@ -378,34 +383,34 @@ public final class LotesTraceFigure implements SpecFigure {
                     better >= WINDOWS / 2));
             }
             case DISTRIBUTION -> {
-                final double lotesP99 = lotes.metric("wait_p99") / UNITS_PER_HOUR;
+                final double lotesP99 = lotes.metric(Metric.WAIT_P99) / UNITS_PER_HOUR;
                 claims.add(Claim.of("LoTES: less than 1% of jobs wait more than one hour",
                     String.format(Locale.ROOT, "LoTES's 99th percentile %.3g h", lotesP99), lotesP99 < 1)
                     .withEvidence("the tail depends on the load our slice is replayed at (p99 0.47 h at 0.7, 3.4 h at"
                         + " 0.8)", TRACE_LOAD));
-                final double lotesTail = lotes.metric("wait_p999");
-                final double tetrisTail = tetris == null ? Double.NaN : tetris.metric("wait_p999");
+                final double lotesTail = lotes.metric(Metric.WAIT_P999);
+                final double tetrisTail = tetris == null ? Double.NaN : tetris.metric(Metric.WAIT_P999);
                 claims.add(Claim.atPaperScale("Tetris and Greedy have longer tails than LoTES",
                     String.format(Locale.ROOT, "99.9th percentiles: LoTES %.3g h, Tetris %s, Greedy %.3g h",
-                        lotesTail / UNITS_PER_HOUR, tetrisValue(tetris, "wait_p999", UNITS_PER_HOUR, " h"),
-                        greedy.metric("wait_p999") / UNITS_PER_HOUR),
-                    (tetris == null || lotesTail <= tetrisTail) && lotesTail <= greedy.metric("wait_p999"))
+                        lotesTail / UNITS_PER_HOUR, tetrisValue(tetris, Metric.WAIT_P999, UNITS_PER_HOUR, " h"),
+                        greedy.metric(Metric.WAIT_P999) / UNITS_PER_HOUR),
+                    (tetris == null || lotesTail <= tetrisTail) && lotesTail <= greedy.metric(Metric.WAIT_P999))
                     .withEvidence("Greedy's tail is longer, Tetris's shorter: LoTES's queued jobs wait for their"
                         + " plan's machines while others have room, as in Fig. 8", TETRIS_SHORTER));
             }
             case QUEUE -> {
                 claims.add(Claim.of("Greedy's queue is larger than LoTES's",
                     String.format(Locale.ROOT, "average queue: LoTES %.3g, Tetris %s, Greedy %.3g",
-                        lotes.metric("mean_queue"), tetrisValue(tetris, "mean_queue", 1, ""),
-                        greedy.metric("mean_queue")),
-                    greedy.metric("mean_queue") >= lotes.metric("mean_queue")));
+                        lotes.metric(Metric.MEAN_QUEUE), tetrisValue(tetris, Metric.MEAN_QUEUE, 1, ""),
+                        greedy.metric(Metric.MEAN_QUEUE)),
+                    greedy.metric(Metric.MEAN_QUEUE) >= lotes.metric(Metric.MEAN_QUEUE)));
                 // on a trace whose load falls at the end the queue drains, which the stability test calls
                 // inconclusive (not stable: a draining queue is not in steady state), so the trend is printed too
                 claims.add(Claim.of("LoTES's queue does not grow (stable over the trace)",
                     String.format(Locale.ROOT, "LoTES verdict %s: queue trend over the second half %+.2f%% +/- %.2f%%"
                             + " of the arrivals; %d queued at the end", lotes.stability().verdict().label(),
-                        100 * lotes.metric("growth"), 100 * lotes.metric("growth_error"),
-                        Math.round(lotes.metric("queued_at_end"))),
+                        100 * lotes.metric(Metric.GROWTH), 100 * lotes.metric(Metric.GROWTH_ERROR),
+                        Math.round(lotes.metric(Metric.QUEUED_AT_END))),
                     lotes.stability().verdict() != org.stowage.core.metrics.Stability.Verdict.UNSTABLE));
             }
         }
@@ -441,11 +446,11 @@ public final class LotesTraceFigure implements SpecFigure {
         final TextTable results = TextTable.flush("scheduler", "mean", "p99", "p99.9", "max", "average queue", "wall s");
         for (final Map.Entry<String, RunResult> entry : results(finished).entrySet()) {
             final RunResult result = entry.getValue();
-            results.row(entry.getKey(), String.format(Locale.ROOT, "%.4g", result.metric("wait_mean") / UNITS_PER_HOUR),
-                String.format(Locale.ROOT, "%.4g", result.metric("wait_p99") / UNITS_PER_HOUR),
-                String.format(Locale.ROOT, "%.4g", result.metric("wait_p999") / UNITS_PER_HOUR),
-                String.format(Locale.ROOT, "%.4g", result.metric("wait_max") / UNITS_PER_HOUR),
-                String.format(Locale.ROOT, "%.2f", result.metric("mean_queue")),
+            results.row(entry.getKey(), String.format(Locale.ROOT, "%.4g", result.metric(Metric.WAIT_MEAN) / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.4g", result.metric(Metric.WAIT_P99) / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.4g", result.metric(Metric.WAIT_P999) / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.4g", result.metric(Metric.WAIT_MAX) / UNITS_PER_HOUR),
+                String.format(Locale.ROOT, "%.2f", result.metric(Metric.MEAN_QUEUE)),
                 String.format(Locale.ROOT, "%.1f", result.wallSeconds()));
         }
         results.printTo(out);

@@ -127,9 +127,12 @@ public final class LotesWorkloads {
     static RunSpec spec(final Instance instance, final String scheduler, final double hours, final long seed) {
         final SizeDistribution sizes = instance.sizes();
         final double lambda = instance.lambda();
-        return new RunSpec(scheduler, 2, instance.cluster().capacities(),
-            workloadSeed -> new SyntheticWorkload(Arrivals.poissonProcess(lambda), sizes, ServiceDistribution.exponential(1),
-                workloadSeed),
-            TimeMode.CONTINUOUS, hours, 0, seed, hours / 2048).withModel(instance.model());
+        return RunSpec.builder()
+            .servers(2, instance.cluster().capacities())
+            .sizes(sizes).service(ServiceDistribution.exponential(1)).arrivals(Arrivals.poissonProcess(lambda))
+            .timeMode(TimeMode.CONTINUOUS).horizon(hours).seed(seed)
+            .model(instance.model())
+            .kernel(scheduler)
+            .build();
     }
 }

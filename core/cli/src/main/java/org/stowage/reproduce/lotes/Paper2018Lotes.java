@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability.Verdict;
 import org.stowage.reproduce.AxisFigure;
 import org.stowage.reproduce.Claim;
@@ -121,7 +122,7 @@ public final class Paper2018Lotes {
             .notes(List.of(
                 "Greedy is not in the paper's figure (the paper: unstable at this load); we run it for its verdict.",
                 TETRIS_NOTE))
-            .metric("wait_mean", "mean response time (h)")
+            .metric(Metric.WAIT_MEAN, "mean response time (h)")
             .extraNotes(workloads::notes)
             .build();
     }
@@ -167,7 +168,7 @@ public final class Paper2018Lotes {
                 "mu_jk = omega_jk / u_k (the paper prints u_k omega_jk; Sec. 5.4.2 uses 1 / u_k).",
                 "Greedy is not in the paper's figure (the paper: unstable at this load); we run it for its verdict.",
                 TETRIS_NOTE))
-            .metric("wait_mean", "mean response time (h)")
+            .metric(Metric.WAIT_MEAN, "mean response time (h)")
             .extraNotes(workloads::notes)
             .build();
     }

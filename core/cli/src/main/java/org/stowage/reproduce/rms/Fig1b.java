@@ -45,9 +45,13 @@ final class Fig1b {
             .jobClasses(units);
         final Model model = Model.of(org.stowage.core.model.ServerClasses.of(1, capacities)).withJobClasses(classes);
         final double horizon = FIG1B_LENGTHS.horizon(scale);
-        return new RunSpec(spec(label, 10, 2, 10), 1, capacities,
-            workloadSeed -> SyntheticWorkload.perTypePoisson(TimeMode.CONTINUOUS, units, types, rates, service,
-                workloadSeed),
-            TimeMode.CONTINUOUS, horizon, horizon / 10, seed, horizon / 2048).withModel(model);
+        return RunSpec.builder()
+            .servers(1, capacities)
+            .workload(workloadSeed -> SyntheticWorkload.perTypePoisson(TimeMode.CONTINUOUS, units, types, rates, service,
+                workloadSeed))
+            .timeMode(TimeMode.CONTINUOUS).horizon(horizon).warmup(horizon / 10).seed(seed)
+            .model(model)
+            .kernel(spec(label, 10, 2, 10))
+            .build();
     }
 }

@@ -139,8 +139,13 @@ final class Fig8 {
             .withJobClasses(JobClasses.types(sizes, means, rates));
         // Fig. 6's rule (rate per queue = number of servers, per mean service) in the trace's mean service
         final String scheduler = spec(curve, TRACE_SERVERS / (total / trace.count()), types, TRACE_SERVERS);
-        return new RunSpec(scheduler, 1, capacities, workloadSeed -> trace.workload(TimeMode.CONTINUOUS, interval, beta),
-            TimeMode.CONTINUOUS, horizon, 0, seed, horizon / 2048).withModel(model);
+        return RunSpec.builder()
+            .servers(1, capacities)
+            .trace(trace, interval, beta)
+            .timeMode(TimeMode.CONTINUOUS).horizon(horizon).seed(seed)
+            .model(model)
+            .kernel(scheduler)
+            .build();
     }
 
     private static List<Claim> fig8Claims(final Means means) {

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.stowage.core.experiment.RunSpec;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 import org.stowage.report.Charts;
 import org.stowage.report.Legends;
@@ -166,7 +167,7 @@ public final class LockInFigure implements SpecFigure {
             double queue = 0;
             double last = 0;
             for (final Sweep.Unit unit : runs) {
-                queue += unit.result().metric("mean_queue") / runs.size();
+                queue += unit.result().metric(Metric.MEAN_QUEUE) / runs.size();
                 final double[] series = unit.result().seriesMean();
                 last += (series.length == 0 ? 0 : series[series.length - 1]) / runs.size();
             }

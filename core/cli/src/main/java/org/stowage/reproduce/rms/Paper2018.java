@@ -162,10 +162,14 @@ public final class Paper2018 {
         final Model model = Model.of(ServerClasses.of(3, capacities)).withJobClasses(classes);
         final double horizon = scale == Scale.PAPER ? PAPER_HORIZON : QUICK_HORIZON;
         final double warmup = scale == Scale.PAPER ? PAPER_WARMUP : QUICK_WARMUP;
-        return new RunSpec(scheduler, 3, capacities,
-            workloadSeed -> SyntheticWorkload.perTypePoisson(TimeMode.CONTINUOUS, units, types, rates, service,
-                workloadSeed),
-            TimeMode.CONTINUOUS, horizon, warmup, seed, horizon / 2048).withModel(model);
+        return RunSpec.builder()
+            .servers(3, capacities)
+            .workload(workloadSeed -> SyntheticWorkload.perTypePoisson(TimeMode.CONTINUOUS, units, types, rates, service,
+                workloadSeed))
+            .timeMode(TimeMode.CONTINUOUS).horizon(horizon).warmup(warmup).seed(seed)
+            .model(model)
+            .kernel(scheduler)
+            .build();
     }
 
     static Map<String, Object> ec2Inputs() {

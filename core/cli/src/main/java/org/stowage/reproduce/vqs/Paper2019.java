@@ -138,9 +138,12 @@ public final class Paper2019 {
             final int[] capacities = new int[servers];
             Arrays.fill(capacities, units.capacityUnits(1.0));
             final double horizon = scale == Scale.PAPER ? paperHorizon : quickHorizon;
-            return new RunSpec(scheduler, 1, capacities,
-                seed -> new SyntheticWorkload(Arrivals.poissonPerSlot(lambda), sizes, service, seed),
-                TimeMode.SLOTTED, horizon, horizon / 10, point.seed(), horizon / 2048);
+            return RunSpec.builder()
+                .servers(1, capacities)
+                .sizes(sizes).service(service).arrivals(Arrivals.poissonPerSlot(lambda))
+                .horizon(horizon).warmup(horizon / 10).seed(point.seed())
+                .kernel(scheduler)
+                .build();
         };
         final boolean small = high < 0.5;
         // the paper's Fig. 4 shows VQS, BF-J/S and VQS-BF; FIFO-FF is our baseline
@@ -184,9 +187,12 @@ public final class Paper2019 {
                 .lastArrivalTime() + 1;
             final int[] capacities = new int[servers];
             Arrays.fill(capacities, trace.units().capacityUnits(1.0));
-            return new RunSpec(scheduler, 1, capacities,
-                seed -> trace.workload(TimeMode.SLOTTED, TraceWorkload.DEFAULT_INTERVAL_MICROS, beta),
-                TimeMode.SLOTTED, horizon, 0, point.seed(), horizon / 2048);
+            return RunSpec.builder()
+                .servers(1, capacities)
+                .trace(trace, TraceWorkload.DEFAULT_INTERVAL_MICROS, beta)
+                .horizon(horizon).seed(point.seed())
+                .kernel(scheduler)
+                .build();
         };
         // every scaling replays the same jobs, so every run costs about the same (the default)
         return AxisFigure.builder("fig5", "Fig. 5: Google 2011 trace, 1000 servers, 100 ms slots")

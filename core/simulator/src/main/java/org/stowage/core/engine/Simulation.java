@@ -835,8 +835,10 @@ public final class Simulation implements SchedulerContext {
             jobs.setSize(job, d, classes.exactSize(jobClass, d));
         }
         if (!servers.fits(jobs, job, server)) {
+            final String shortfall = servers.shortfall(jobs, job, server);
             jobs.release(job);
-            throw new IllegalStateException("a dummy of type " + jobClass + " does not fit on server " + server);
+            throw new IllegalStateException("a dummy of type " + jobClass + " does not fit on server " + server + ": "
+                + shortfall);
         }
         servers.occupy(jobs, job, server);
         departures.push(now, now + serviceTime, sequence++, job);

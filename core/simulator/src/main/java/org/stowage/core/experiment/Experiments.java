@@ -11,6 +11,7 @@ import org.stowage.core.engine.Workload;
 import org.stowage.core.gpu.GpuUsage;
 import org.stowage.core.kernel.gpu.TypicalPods;
 import org.stowage.core.metrics.BucketSeries;
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.RunMetrics;
 import org.stowage.core.metrics.Stability;
 import org.stowage.core.model.Model;
@@ -33,24 +34,18 @@ public final class Experiments {
     }
 
     /**
-     * Runs {@code spec}. The metrics, in this order: {@code arrived_total}, {@code completed_total},
-     * {@code rejected_total}, {@code queued_at_end}, {@code running_at_end} (whole run); then, over the
-     * observed window after warm-up: {@code arrival_rate}, {@code throughput}, {@code mean_queue},
-     * {@code mean_running}, {@code utilization_rD} per resource D (dummy jobs included),
-     * {@code useful_utilization_rD} (real jobs only), {@code wait_mean}, {@code wait_p50},
-     * {@code wait_p90}, {@code wait_p99}, {@code wait_p999}, {@code wait_max}, {@code jct_mean},
-     * {@code jct_p50}, {@code jct_p99}, {@code makespan}, {@code growth}, {@code growth_error},
-     * {@code dummies_placed}; with devices (a {@link DeviceLayout} in the model), {@code gpu_allocation} (time
- * average of the share of device units allocated) and {@code gpu_fragment} (time average of the GPU
- * fragmentation as a share of the devices, NaN without {@link TypicalPods} in the model), and the arrays
- * {@code gpu_series_start} and {@code gpu_allocation_series} (the share allocated over time); when the jobs
- * have more than one class, per class K: {@code class_K_arrival_rate},
-     * {@code class_K_throughput}, {@code class_K_mean_queue}, {@code class_K_wait_mean},
-     * {@code class_K_jct_mean}; and with {@link RunSpec#perQueue()}, {@code mean_queue_qN} for each queue N
-     * the scheduler made. Times are in slots (slotted) or time units (continuous); waits of continuous runs
-     * are recorded to 1/1000 of a time unit. The verdict is {@link Stability.Verdict#NOT_DRAINED} when the
-     * arrivals ended before the judged half of the window and jobs were left queued or running at the end (a
-     * batch cut short by the horizon).
+     * Runs {@code spec}. The metrics ({@link Metric}), in this order: the {@linkplain Metric#standard() standard
+     * ones} up to {@link Metric#MEAN_RUNNING}, {@link Metric#utilization} and then {@link Metric#usefulUtilization}
+     * per resource, the rest of the standard ones; when the jobs have more than one class, per class K
+     * {@link Metric#classArrivalRate}, {@link Metric#classThroughput}, {@link Metric#classMeanQueue},
+     * {@link Metric#classWaitMean} and {@link Metric#classJctMean}; and with {@link RunSpec#perQueue()},
+     * {@link Metric#meanQueueOf} each queue the scheduler made. With devices (a {@link DeviceLayout} in the model)
+     * also {@code gpu_allocation} (time average of the share of device units allocated) and {@code gpu_fragment}
+     * (time average of the GPU fragmentation as a share of the devices, NaN without {@link TypicalPods} in the
+     * model), after the standard ones, and the arrays {@code gpu_series_start} and {@code gpu_allocation_series}
+     * (the share allocated over time). The verdict is
+     * {@link Stability.Verdict#NOT_DRAINED} when the arrivals ended before the judged half of the window and
+     * jobs were left queued or running at the end (a batch cut short by the horizon).
      *
      * @param progress receives the fraction of the horizon done, from the simulation thread
      */
@@ -112,53 +107,53 @@ public final class Experiments {
         metrics.finish(end);
 
         final Map<String, Double> values = new LinkedHashMap<>();
-        values.put("arrived_total", (double) simulation.arrivedCount());
-        values.put("completed_total", (double) simulation.completedCount());
-        values.put("rejected_total", (double) simulation.rejectedCount());
-        values.put("queued_at_end", (double) simulation.jobTable().queuedCount());
-        values.put("running_at_end", (double) simulation.jobTable().runningCount());
-        values.put("arrival_rate", metrics.arrivalRate());
-        values.put("throughput", metrics.throughput());
-        values.put("mean_queue", metrics.meanQueueLength());
-        values.put("mean_running", metrics.meanRunning());
+        put(values, Metric.ARRIVED_TOTAL, simulation.arrivedCount());
+        put(values, Metric.COMPLETED_TOTAL, simulation.completedCount());
+        put(values, Metric.REJECTED_TOTAL, simulation.rejectedCount());
+        put(values, Metric.QUEUED_AT_END, simulation.jobTable().queuedCount());
+        put(values, Metric.RUNNING_AT_END, simulation.jobTable().runningCount());
+        put(values, Metric.ARRIVAL_RATE, metrics.arrivalRate());
+        put(values, Metric.THROUGHPUT, metrics.throughput());
+        put(values, Metric.MEAN_QUEUE, metrics.meanQueueLength());
+        put(values, Metric.MEAN_RUNNING, metrics.meanRunning());
         for (int d = 0; d < spec.dimensions(); d++) {
-            values.put("utilization_r" + d, metrics.utilization(d));
+            put(values, Metric.utilization(d), metrics.utilization(d));
         }
         for (int d = 0; d < spec.dimensions(); d++) {
-            values.put("useful_utilization_r" + d, metrics.usefulUtilization(d));
+            put(values, Metric.usefulUtilization(d), metrics.usefulUtilization(d));
         }
-        values.put("wait_mean", metrics.meanWait());
-        values.put("wait_p50", metrics.waitPercentile(50));
-        values.put("wait_p90", metrics.waitPercentile(90));
-        values.put("wait_p99", metrics.waitPercentile(99));
-        values.put("wait_p999", metrics.waitPercentile(99.9));
-        values.put("wait_max", metrics.maxWait());
-        values.put("jct_mean", metrics.meanCompletionTime());
-        values.put("jct_p50", metrics.completionTimePercentile(50));
-        values.put("jct_p99", metrics.completionTimePercentile(99));
-        values.put("makespan", metrics.makespan());
+        put(values, Metric.WAIT_MEAN, metrics.meanWait());
+        put(values, Metric.WAIT_P50, metrics.waitPercentile(50));
+        put(values, Metric.WAIT_P90, metrics.waitPercentile(90));
+        put(values, Metric.WAIT_P99, metrics.waitPercentile(99));
+        put(values, Metric.WAIT_P999, metrics.waitPercentile(99.9));
+        put(values, Metric.WAIT_MAX, metrics.maxWait());
+        put(values, Metric.JCT_MEAN, metrics.meanCompletionTime());
+        put(values, Metric.JCT_P50, metrics.completionTimePercentile(50));
+        put(values, Metric.JCT_P99, metrics.completionTimePercentile(99));
+        put(values, Metric.MAKESPAN, metrics.makespan());
         final Stability stability = drained(metrics.stability(), simulation, workload, lastArrival.time,
             spec.warmup() + (end - spec.warmup()) / 2);
-        values.put("growth", stability.growth());
-        values.put("growth_error", stability.growthError());
-        values.put("dummies_placed", (double) simulation.dummiesPlaced());
+        put(values, Metric.GROWTH, stability.growth());
+        put(values, Metric.GROWTH_ERROR, stability.growthError());
+        put(values, Metric.DUMMIES_PLACED, simulation.dummiesPlaced());
         if (metrics.classCount() > 1) {
             for (int k = 0; k < metrics.classCount(); k++) {
-                values.put("class_" + k + "_arrival_rate", metrics.arrivalRateOfClass(k));
-                values.put("class_" + k + "_throughput", metrics.throughputOfClass(k));
-                values.put("class_" + k + "_mean_queue", metrics.meanQueueLengthOfClass(k));
-                values.put("class_" + k + "_wait_mean", metrics.meanWaitOfClass(k));
-                values.put("class_" + k + "_jct_mean", metrics.meanCompletionTimeOfClass(k));
+                put(values, Metric.classArrivalRate(k), metrics.arrivalRateOfClass(k));
+                put(values, Metric.classThroughput(k), metrics.throughputOfClass(k));
+                put(values, Metric.classMeanQueue(k), metrics.meanQueueLengthOfClass(k));
+                put(values, Metric.classWaitMean(k), metrics.meanWaitOfClass(k));
+                put(values, Metric.classJctMean(k), metrics.meanCompletionTimeOfClass(k));
             }
         }
         for (int q = 0; q < metrics.queueCount(); q++) {
-            values.put("mean_queue_q" + q, metrics.meanQueueLength(q));
+            put(values, Metric.meanQueueOf(q), metrics.meanQueueLength(q));
         }
         final Map<String, double[]> arrays = new LinkedHashMap<>();
         if (gpus != null) {
             gpus.finish(end);
-            values.put("gpu_allocation", gpus.meanAllocation());
-            values.put("gpu_fragment", gpus.meanFragment());
+            values.put(Metric.GPU_ALLOCATION.name(), gpus.meanAllocation());
+            values.put(Metric.GPU_FRAGMENT.name(), gpus.meanFragment());
             arrays.put("gpu_series_start", gpus.seriesStarts());
             arrays.put("gpu_allocation_series", gpus.seriesAllocation());
         }
@@ -171,6 +166,10 @@ public final class Experiments {
             means[i] = series.mean(i);
         }
         return new RunResult(spec.scheduler(), values, stability, starts, means, wallSeconds, arrays);
+    }
+
+    private static void put(final Map<String, Double> values, final Metric metric, final double value) {
+        values.put(metric.name(), value);
     }
 
     /**

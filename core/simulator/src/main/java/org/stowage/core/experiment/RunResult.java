@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.stowage.core.metrics.Metric;
 import org.stowage.core.metrics.Stability;
 
 /**
@@ -13,7 +14,8 @@ import org.stowage.core.metrics.Stability;
  * completion time in a batch, which a figure needs but a table of metrics does not).
  *
  * @param scheduler   the scheduler spec that ran
- * @param metrics     metric name to value, in a documented, stable order (see {@link Experiments#run})
+ * @param metrics     metric name ({@link Metric#name()}) to value, in a documented, stable order (see
+ *                    {@link Experiments#run})
  * @param stability   the stability verdict
  * @param seriesStart start time of each queue-series bucket
  * @param seriesMean  time-average total queue length in each bucket
@@ -56,7 +58,16 @@ public record RunResult(String scheduler, Map<String, Double> metrics, Stability
         return copy(arrays);
     }
 
-    /** A metric by name. */
+    /**
+     * The value of {@code metric}.
+     *
+     * @throws IllegalArgumentException naming the metric and those the run has, when it has not this one
+     */
+    public double metric(final Metric metric) {
+        return metric(metric.name());
+    }
+
+    /** A metric by name ({@link Metric#name()}); {@link #metric(Metric)} is the typed way. */
     public double metric(final String name) {
         final Double value = metrics.get(name);
         if (value == null) {
@@ -67,7 +78,7 @@ public record RunResult(String scheduler, Map<String, Double> metrics, Stability
 
     /** Jobs that arrived (over the whole run, warm-up included) per wall-clock second. */
     public double jobsPerSecond() {
-        return metric("arrived_total") / wallSeconds;
+        return metric(Metric.ARRIVED_TOTAL) / wallSeconds;
     }
 
     @Override

@@ -1,17 +1,30 @@
 package org.stowage.core.kernel;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 
 import org.stowage.core.Messages;
+import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerFactory;
+import org.stowage.core.model.Model;
 
 /**
  * Kernel definitions by name, gathered from {@link KernelFamily} instances, and scheduler specs parsed against
@@ -25,6 +38,8 @@ import org.stowage.core.engine.SchedulerFactory;
 public final class KernelRegistry {
     /** Stowage's own families, listed first in a loaded registry whatever the class path order. */
     private static final String OWN_PACKAGE = "org.stowage.core.kernel.";
+    /** Where a jar lists its families. */
+    private static final String SERVICES = "META-INF/services/" + KernelFamily.class.getName();
 
     private final Map<String, KernelDefinition> byName;
     /** The family that declares each name. */
@@ -58,10 +73,74 @@ public final class KernelRegistry {
      */
     public static KernelRegistry load(final ClassLoader loader) {
         try {
+            refuseFamiliesListedTwice(loader);
             return of(families(loader));
         } catch (final KernelRegistryException e) {
             return new KernelRegistry(Map.of(), Map.of(), e);
         }
+    }
+
+    /**
+     * Refuses a family class that two class path entries list (an old and a new copy of one jar):
+     * {@link ServiceLoader} would load the first and skip the other without a word, so a stale kernel could
+     * run unnoticed. The same entry listed twice is one entry.
+     */
+    private static void refuseFamiliesListedTwice(final ClassLoader loader) {
+        final Map<String, Set<String>> sources = new LinkedHashMap<>();
+        final Enumeration<URL> files;
+        try {
+            files = loader.getResources(SERVICES);
+        } catch (final IOException e) {
+            return;   // ServiceLoader meets the same failure and reports it
+        }
+        while (files.hasMoreElements()) {
+            final URL file = files.nextElement();
+            for (final String family : listed(file)) {
+                sources.computeIfAbsent(family, name -> new LinkedHashSet<>()).add(sourceOf(file));
+            }
+        }
+        for (final Map.Entry<String, Set<String>> family : sources.entrySet()) {
+            if (family.getValue().size() > 1) {
+                final List<String> where = List.copyOf(family.getValue());
+                throw new KernelRegistryException("kernel family " + family.getKey() + " is on the class path twice,"
+                    + " in " + where.get(0) + " and in " + where.get(1) + " (only the first would run): take one off"
+                    + " the class path (STOWAGE_CLASSPATH)");
+            }
+        }
+    }
+
+    /** The class names a services file lists (comments and blank lines left out); none when it cannot be read. */
+    private static List<String> listed(final URL file) {
+        final List<String> names = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(file.openStream(),
+            StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                final int comment = line.indexOf('#');
+                final String name = (comment < 0 ? line : line.substring(0, comment)).strip();
+                if (!name.isEmpty()) {
+                    names.add(name);
+                }
+            }
+        } catch (final IOException e) {
+            return names;   // ServiceLoader meets the same failure and reports it
+        }
+        return names;
+    }
+
+    /** The jar or folder a services file is in: {@code /path/of.jar}, {@code /path/of/classes}. */
+    private static String sourceOf(final URL file) {
+        final String text = file.toString();
+        try {
+            if (text.startsWith("jar:file:") && text.contains("!/")) {
+                return Path.of(URI.create(text.substring("jar:".length(), text.indexOf("!/")))).toString();
+            }
+            if (text.startsWith("file:")) {
+                return Path.of(file.toURI()).getParent().getParent().getParent().toString();
+            }
+        } catch (final URISyntaxException | IllegalArgumentException e) {
+            return text;
+        }
+        return text;
     }
 
     private static List<KernelFamily> families(final ClassLoader loader) {
@@ -215,6 +294,34 @@ public final class KernelRegistry {
      */
     public SchedulerFactory byName(final String spec) {
         return definitionOf(spec).factoryFor(spec);
+    }
+
+    /**
+     * A new scheduler of the kernel of a spec {@code NAME[:key=value,...]}, for a kernel that needs nothing in
+     * its model beyond what the simulation gives it (its factory gets no model: null).
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler, the bad parameter and value, or, for a
+     *                                  kernel that needs job types or a plan in its model, saying so
+     */
+    public Scheduler create(final String spec) {
+        final KernelDefinition definition = definitionOf(spec);
+        final KernelRequirements requirements = definition.requirements();
+        if (requirements.discreteTypes() || requirements.planType() != null) {
+            throw new IllegalArgumentException("scheduler " + definition.name() + " needs "
+                + (requirements.discreteTypes() ? "the job types" : "a " + requirements.planType().getSimpleName()
+                + " plan") + " in its model: make it with create(\"" + spec + "\", model)");
+        }
+        return definition.factoryFor(spec).create(null);
+    }
+
+    /**
+     * A new scheduler of the kernel of a spec {@code NAME[:key=value,...]} that knows {@code model} (job
+     * classes, rates, plans): the scheduler a simulation with that model makes.
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler, or the bad parameter and value
+     */
+    public Scheduler create(final String spec, final Model model) {
+        return byName(spec).create(Objects.requireNonNull(model, "model"));
     }
 
     /** The spec of the naive twin of an indexed kernel: {@code VQS:J=7} gives {@code VQS-naive:J=7}. */

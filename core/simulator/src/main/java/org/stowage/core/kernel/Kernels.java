@@ -3,13 +3,16 @@ package org.stowage.core.kernel;
 import java.util.List;
 import java.util.Set;
 
+import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.SchedulerFactory;
+import org.stowage.core.model.Model;
 
 /**
- * The kernel registry of this class path: every {@link KernelDefinition} by name, and scheduler specs parsed
- * against them. The static facade over the default {@link KernelRegistry}, which holds every
- * {@link KernelFamily} that {@link java.util.ServiceLoader} finds through stowage-core's class loader (its
- * own families first, then those of the jars on the class path); a kernel joins every generic check
+ * The kernel registry of this class path: every {@link KernelDefinition} by name, scheduler specs parsed
+ * against them, and ready schedulers ({@link #create}). The static facade over the default
+ * {@link KernelRegistry}, which holds every {@link KernelFamily} that {@link java.util.ServiceLoader} finds
+ * through stowage-core's class loader (its own families first, then those of the jars on the class path); a
+ * kernel joins every generic check
  * (differential tests against its twin, zero allocation, benchmark smoke), the CLI's help and every command
  * by being declared in a family.
  *
@@ -80,6 +83,28 @@ public final class Kernels {
      */
     public static SchedulerFactory byName(final String spec) {
         return registry().byName(spec);
+    }
+
+    /**
+     * A ready scheduler for a spec {@code NAME[:key=value,...]}, to give {@code Simulation.builder().scheduler}:
+     * {@code Kernels.create("VQS-BF:J=7")}. For a kernel that needs nothing in its model beyond what the
+     * simulation gives it; {@link #create(String, Model)} for the others (RMS's job types, a LoTES plan).
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler, the bad parameter and value, or the model
+     *                                  the kernel needs
+     */
+    public static Scheduler create(final String spec) {
+        return registry().create(spec);
+    }
+
+    /**
+     * A ready scheduler for a spec {@code NAME[:key=value,...]} that knows {@code model}: job classes, rates,
+     * plans (give the simulation the same model).
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler, or the bad parameter and value
+     */
+    public static Scheduler create(final String spec, final Model model) {
+        return registry().create(spec, model);
     }
 
     /** The spec of the naive twin of an indexed kernel: {@code VQS:J=7} gives {@code VQS-naive:J=7}. */

@@ -360,7 +360,8 @@ public final class ServerTable implements ServerView {
      */
     public void occupy(final JobTable jobs, final int job, final int server) {
         if (!fits(jobs, job, server)) {
-            throw new IllegalStateException("job " + job + " does not fit on server " + server);
+            throw new IllegalStateException("job " + job + " does not fit on server " + server + ": "
+                + shortfall(jobs, job, server));
         }
         if (dimensions == 1) {
             residual[server] -= jobs.keySize(job);
@@ -380,6 +381,26 @@ public final class ServerTable implements ServerView {
         }
         firstJob[server] = job;
         jobCount[server]++;
+    }
+
+    /**
+     * Why {@code job} does not fit on {@code server}, for messages: each resource it needs more of than the
+     * server has free, as {@code "resource 0 requests 600000 units, 400000 free of 1000000 (3 jobs on it)"};
+     * the empty string when it fits. Allocates; for error paths only.
+     */
+    public String shortfall(final JobView jobs, final int job, final int server) {
+        final StringBuilder text = new StringBuilder();
+        final int serverBase = server * dimensions;
+        for (int d = 0; d < dimensions; d++) {
+            final int requested = jobs.size(job, d);
+            if (requested > residual[serverBase + d]) {
+                text.append(text.length() == 0 ? "" : "; ").append("resource ").append(d).append(" requests ")
+                    .append(requested).append(" units, ").append(residual[serverBase + d]).append(" free of ")
+                    .append(capacity[serverBase + d]);
+            }
+        }
+        return text.length() == 0 ? "" : text.append(" (").append(jobCount[server])
+            .append(jobCount[server] == 1 ? " job" : " jobs").append(" on it)").toString();
     }
 
     /** Takes a RUNNING job off its server at its departure; it becomes PENDING. Engine use. */

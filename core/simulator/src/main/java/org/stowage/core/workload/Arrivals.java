@@ -18,6 +18,12 @@ public abstract class Arrivals {
     /** Mean arrivals per unit time (per slot in slotted mode), or NaN when not a rate process. */
     public abstract double rate();
 
+    /**
+     * A new cursor over the same process, at its start: what a workload takes when it starts, since a cursor
+     * serves one workload ({@code RunSpec.builder().arrivals(...)} starts one per run).
+     */
+    public abstract Arrivals fresh();
+
     /** The total number of arrivals when it is fixed in advance (a batch), else -1. */
     public long count() {
         return -1;
@@ -82,6 +88,11 @@ public abstract class Arrivals {
             }
 
             @Override
+            public Arrivals fresh() {
+                return poissonPerSlot(lambda);
+            }
+
+            @Override
             public String toString() {
                 return "poisson-per-slot(" + lambda + ")";
             }
@@ -107,6 +118,11 @@ public abstract class Arrivals {
             @Override
             public double rate() {
                 return lambda;
+            }
+
+            @Override
+            public Arrivals fresh() {
+                return poissonProcess(lambda);
             }
 
             @Override
@@ -154,6 +170,11 @@ public abstract class Arrivals {
             @Override
             public long count() {
                 return count;
+            }
+
+            @Override
+            public Arrivals fresh() {
+                return batch(count);
             }
 
             @Override

@@ -174,6 +174,28 @@ class KernelRegistryTest {
         assertFalse(message.contains("\n"), message);
     }
 
+    @Test
+    void theSameFamilyFromTwoEntriesIsRefusedNamingBoth(@TempDir final Path temp) throws IOException {
+        final Path older = temp.resolve("old");
+        final Path newer = temp.resolve("new");
+        for (final Path copy : List.of(older, newer)) {
+            Files.createDirectories(copy.resolve(SERVICES).getParent());
+            Files.writeString(copy.resolve(SERVICES), "# a user's kernels\n" + UserFamily.class.getName() + "\n");
+        }
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {older.toUri().toURL(), newer.toUri().toURL(),
+            older.toUri().toURL()}, KernelRegistryTest.class.getClassLoader())) {
+            final String message = assertThrows(KernelRegistryException.class, KernelRegistry.load(loader)::names)
+                .getMessage();
+            assertEquals("kernel family " + UserFamily.class.getName() + " is on the class path twice, in " + older
+                + " and in " + newer + " (only the first would run): take one off the class path (STOWAGE_CLASSPATH)",
+                message);
+        }
+        try (URLClassLoader once = new URLClassLoader(new URL[] {older.toUri().toURL(), older.toUri().toURL()},
+            KernelRegistryTest.class.getClassLoader())) {
+            assertTrue(KernelRegistry.load(once).names().contains("MY-FF"), "one entry listed twice is one entry");
+        }
+    }
+
     /** The registry of this class path plus a directory whose service file lists {@code family}. */
     private static KernelRegistry loadWithServices(final Path directory, final String family) throws IOException {
         final Path services = directory.resolve(SERVICES);

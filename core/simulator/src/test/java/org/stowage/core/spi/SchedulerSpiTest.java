@@ -155,7 +155,7 @@ class SchedulerSpiTest {
         assertEquals("a dummy job needs a type of fixed size in the model; type 2 is not one (2 job classes known)",
             assertThrows(IllegalStateException.class, () -> context.placeDummy(2, 0, 1)).getMessage());
         final int first = context.placeDummy(1, 0, 1);
-        assertEquals("a dummy of type 1 does not fit on server 0",
+        assertEquals("a dummy of type 1 does not fit on server 0: resource 0 requests 6 units, 4 free of 10 (1 job on it)",
             assertThrows(IllegalStateException.class, () -> context.placeDummy(1, 0, 1)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> context.placeDummy(0, 0, 0));
         context.removeDummy(first);

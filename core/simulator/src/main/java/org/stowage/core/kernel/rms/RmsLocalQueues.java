@@ -67,8 +67,8 @@ public final class RmsLocalQueues extends KernelBase {
     private ShortestQueueTree shortest;
 
     /**
-     * @param clockRate the rate of each local queue's clock, {@code r_j^l}
-     * @param model     discrete types (exact sizes, mean services) and an {@link RmsPlan}
+     * @param settings the rate {@code r_j^l} of each local queue's clock, and the weights' epsilon and b
+     * @param model    discrete types (exact sizes, mean services) and an {@link RmsPlan}
      */
     public RmsLocalQueues(final String name, final Routing routingRule, final RmsSettings settings, final Model model) {
         super(name);

@@ -1,4 +1,4 @@
-package org.stowage.example;
+package org.stowage.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,11 +25,11 @@ import org.stowage.core.kernel.ClashingFamily;
 import org.stowage.core.kernel.KernelFamily;
 
 /**
- * What a user sees: this module's jar on {@code STOWAGE_CLASSPATH} makes FIFO-WF appear in
+ * What a user sees: the example kernel's jar (core/example) on {@code STOWAGE_CLASSPATH} makes FIFO-WF appear in
  * {@code bin/stowage schedulers}, {@code run}, {@code sweep} and {@code reproduce --add-scheduler}; without it the
  * launcher's jar knows nothing of
  * it (the example never leaks into stowage.jar); and a jar that declares a name Stowage has stops the command
- * in one line, exit 2. Runs after {@code package} (failsafe), with the launcher's jar built by the reactor;
+ * in one line, exit 2. Runs after {@code package} (failsafe), with the launcher's jar built by this module;
  * skipped, saying why, when that jar is missing or older than its sources (the launcher would rebuild it).
  */
 class LauncherIT {
@@ -53,7 +53,7 @@ class LauncherIT {
                     jar + " is older than core/" + module + "'s sources: the launcher would rebuild it; run ./mvnw verify");
             }
         }
-        assertTrue(Files.isRegularFile(EXAMPLE_JAR), "this module's jar: " + EXAMPLE_JAR);
+        assertTrue(Files.isRegularFile(EXAMPLE_JAR), "the example's jar: " + EXAMPLE_JAR);
     }
 
     @Test
@@ -120,10 +120,49 @@ class LauncherIT {
             + " class path\n", outcome.err());
     }
 
+    @Test
+    void aClasspathEntryThatIsNoJarOrFolderStopsTheCommandInOneLine() throws IOException, InterruptedException {
+        final Outcome typo = stowage("core/example/target/stowage-example-kernl.jar", "run", "--scheduler", "FIFO-WF");
+        assertEquals(2, typo.code(), typo.err());
+        assertEquals("", typo.out());
+        assertEquals("stowage: STOWAGE_CLASSPATH entry 'core/example/target/stowage-example-kernl.jar' does not exist: "
+            + temp.resolve("core/example/target/stowage-example-kernl.jar") + "\n", typo.err());
+        Files.writeString(temp.resolve("notes.txt"), "not a jar");
+        final Outcome notJar = stowage(EXAMPLE_JAR + ":notes.txt", "schedulers");
+        assertEquals(2, notJar.code(), notJar.err());
+        assertEquals("stowage: STOWAGE_CLASSPATH entry 'notes.txt' is neither a jar nor a folder: "
+            + temp.resolve("notes.txt") + " is not a zip file\n", notJar.err());
+    }
+
+    @Test
+    void twoCopiesOfOneJarAreRefusedNamingBoth() throws IOException, InterruptedException {
+        final Path older = Files.copy(EXAMPLE_JAR, temp.resolve("stowage-example-kernel-old.jar"));
+        final Outcome outcome = stowage(older + ":" + EXAMPLE_JAR, "run", "--scheduler", "FIFO-WF", "--horizon", "100");
+        assertEquals(2, outcome.code(), outcome.err());
+        assertEquals("", outcome.out());
+        assertEquals("stowage run: kernel family org.stowage.example.ExampleFamily is on the class path twice, in "
+            + older + " and in " + EXAMPLE_JAR.toAbsolutePath().normalize() + " (only the first would run): take one"
+            + " off the class path (STOWAGE_CLASSPATH)\n", outcome.err());
+    }
+
+    @Test
+    void javaDashJarReadsStowageClasspathToo() throws IOException, InterruptedException {
+        final List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+            ROOT.resolve("core/cli/target/stowage.jar").toString(), "schedulers");
+        final Outcome outcome = run(command, EXAMPLE_JAR.toString());
+        assertEquals(0, outcome.code(), outcome.err());
+        assertTrue(outcome.out().endsWith("  FIFO-WF-naive  naive twin of FIFO-WF\n"), outcome.out());
+    }
+
     /** {@code bin/stowage ARGS} with {@code STOWAGE_CLASSPATH} set to {@code classpath} (unset when null). */
     private Outcome stowage(final String classpath, final String... args) throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("bin/stowage").toString()));
         command.addAll(List.of(args));
+        return run(command, classpath);
+    }
+
+    /** {@code command} in the temporary folder with {@code STOWAGE_CLASSPATH} set to {@code classpath}. */
+    private Outcome run(final List<String> command, final String classpath) throws IOException, InterruptedException {
         final ProcessBuilder builder = new ProcessBuilder(command).directory(temp.toFile());
         builder.environment().remove("STOWAGE_CLASSPATH");
         if (classpath != null) {
@@ -132,7 +171,7 @@ class LauncherIT {
         final Path out = temp.resolve("stdout.txt");
         final Path err = temp.resolve("stderr.txt");
         final Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "bin/stowage " + String.join(" ", args) + " exits");
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), String.join(" ", command) + " exits");
         return new Outcome(process.exitValue(), Files.readString(out), Files.readString(err));
     }
 

@@ -32,7 +32,8 @@ import org.stowage.core.workload.SyntheticWorkload;
  * {@code -Xint} only the first window allocates (array growth), but with the JIT a few hundred bytes can
  * appear in the first windows, when compiled code deoptimises and the interpreter rematerialises objects
  * that compiled code had scalar-replaced. So the check measures successive windows and requires one whole
- * window at exactly 0 bytes within a bounded number of tries.
+ * window at exactly 0 bytes within a bounded number of tries. A kernel that fails is run for one more window
+ * under a Flight Recorder recording, and the failure names its top allocating stacks ({@link AllocationSites}).
  */
 public final class SteadyStateAllocation {
     private static final int SERVERS = 100;
@@ -167,8 +168,14 @@ public final class SteadyStateAllocation {
         final int queued = simulation.jobTable().queuedCount();
         System.out.printf("%s %s: %d decisions in window %d allocated %d bytes; %d queued at the end%n",
             kernel, mode, MEASURED_DECISIONS, window, allocated, queued);
+        final String sites = allocated == 0 ? "" : "; where, by stack (a JFR recording of one more window):\n"
+            + AllocationSites.of(() -> {
+                for (int i = 0; i < MEASURED_DECISIONS; i++) {
+                    simulation.step(Double.POSITIVE_INFINITY);
+                }
+            });
         assertEquals(0, allocated, kernel + " " + mode + " still allocated " + allocated + " bytes per "
-            + MEASURED_DECISIONS + " decisions after " + window + " windows");
+            + MEASURED_DECISIONS + " decisions after " + window + " windows" + sites);
         assertTrue(simulation.startedCount() > 1000 && 2 * simulation.startedCount() > simulation.arrivedCount(),
             "the run must place most of its jobs: " + simulation.startedCount() + " of " + simulation.arrivedCount());
     }
