@@ -194,7 +194,8 @@ class KernelFenceTest {
     void aFactoryOrAnAttachThatFailsIsAFaultButARefusalStaysOne() {
         final SchedulerFactory none = model -> null;
         final SchedulerFault nothing = assertThrows(SchedulerFault.class, () -> Simulation.builder()
-            .servers(ServerTable.homogeneous(1, 10)).workload(new ScriptedWorkload(new double[] {0, 1, 1})).scheduler(none).build());
+            .servers(ServerTable.homogeneous(1, 10)).workload(new ScriptedWorkload(new double[] {0, 1, 1})).scheduler(none)
+            .build());
         assertTrue(nothing.getMessage().endsWith(" returned no scheduler (null)"), nothing.getMessage());
         final SchedulerFactory broken = model -> {
             throw new IllegalStateException("broken");
@@ -216,8 +217,9 @@ class KernelFenceTest {
                 throw new IllegalArgumentException("needs 3 resources");
             }
         };
-        assertEquals("needs 3 resources", assertThrows(IllegalArgumentException.class, () -> simulation(refuses, new double[] {0, 1, 1}))
-            .getMessage(), "a kernel's refusal of the workload is the request's fault, as it was");
+        assertEquals("needs 3 resources", assertThrows(IllegalArgumentException.class,
+            () -> simulation(refuses, new double[] {0, 1, 1})).getMessage(),
+            "a kernel's refusal of the workload is the request's fault, as it was");
     }
 
     @Test
