@@ -17,11 +17,16 @@ final class KernelStreams {
         this.seed = seed;
     }
 
+    /**
+     * @throws IllegalStateException for a stream outside [0, {@link Seeds#KERNEL_STREAMS}): the kernel broke the
+     *                               SPI, which the fence reports as its fault (an IllegalArgumentException would
+     *                               read as the kernel refusing the workload)
+     */
     RandomGenerator random(final int stream) {
-        if (stream >= streams.length) {
+        if (stream < 0 || stream >= streams.length) {
             if (stream < 0 || stream >= Seeds.KERNEL_STREAMS) {
-                throw new IllegalArgumentException("kernel random stream must be in [0, " + Seeds.KERNEL_STREAMS
-                    + "): " + stream);
+                throw new IllegalStateException("asked for kernel random stream " + stream + ", which is not in [0, "
+                    + Seeds.KERNEL_STREAMS + ")");
             }
             streams = Arrays.copyOf(streams, stream + 1);
         }

@@ -307,11 +307,11 @@ public final class Simulation implements SchedulerContext {
             reject(job, RejectReason.LARGER_THAN_EVERY_SERVER);
             return;
         }
-        fence.enter(KernelFence.ARRIVAL, job);
         if (spec.devices != DeviceDemand.NONE && !admission.devicesOnSomeServer(spec.size, spec.devices)) {
             reject(job, RejectReason.DEVICES_ON_NO_SERVER);
             return;
         }
+        fence.enter(KernelFence.ARRIVAL, job);
         scheduler.onArrival(job);
         fence.leave();
         fence.checkQueuedOrPlaced(job, t);

@@ -233,4 +233,19 @@ class KernelFenceTest {
         final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, simulation::runToCompletion);
         assertTrue(error.getMessage().startsWith("workload arrival times go backwards"), error.getMessage());
     }
+
+    @Test
+    void aStreamOutsideTheKernelsRangeIsTheKernelsFaultEvenInAttach() {
+        final Scripted negative = new Scripted(k -> { }) {
+            @Override
+            public void attach(final SchedulerContext schedulerContext) {
+                schedulerContext.random(-1);
+            }
+        };
+        assertTrue(assertThrows(SchedulerFault.class, () -> simulation(negative, new double[] {0, 1, 1})).getMessage()
+            .contains("asked for kernel random stream -1, which is not in [0, " + Seeds.KERNEL_STREAMS + ")"),
+            "not an ArrayIndexOutOfBoundsException, nor a refusal of the workload");
+        final Scripted tooLarge = new Scripted(k -> k.context.random(Seeds.KERNEL_STREAMS));
+        assertThrows(SchedulerFault.class, simulation(tooLarge, new double[] {0, 1, 1})::runToCompletion);
+    }
 }
