@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.function.Predicate;
 
 import org.stowage.terminal.InvalidValueException;
 
@@ -105,13 +106,7 @@ public final class Figures {
 
     /** The names of the figures that read the openb pod lists ({@code reproduce --trace}), in order. */
     public List<String> openbFigureNames() {
-        final List<String> names = new ArrayList<>();
-        for (final Figure figure : byName.values()) {
-            if (figure.readsOpenbTrace()) {
-                names.add(figure.name());
-            }
-        }
-        return names;
+        return namesOf(Figure::readsOpenbTrace);
     }
 
     /** The group ({@code all-KEY}) of the paper of the figure named {@code name}, or null for no such figure. */
@@ -128,9 +123,13 @@ public final class Figures {
 
     /** The names of the figures that read the Google 2011 trace ({@code reproduce --trace}), in order. */
     public List<String> traceFigureNames() {
+        return namesOf(Figure::readsGoogleTrace);
+    }
+
+    private List<String> namesOf(final Predicate<Figure> reads) {
         final List<String> names = new ArrayList<>();
         for (final Figure figure : byName.values()) {
-            if (figure.readsGoogleTrace()) {
+            if (reads.test(figure)) {
                 names.add(figure.name());
             }
         }
