@@ -61,7 +61,18 @@ public final class AddedSchedulers implements Figure {
                 throw new InvalidValueException(option, kernel + " is already in "
                     + base.name());
             }
-            final RunSpec run = base.addedKernelRun(first, kernel, scale);
+            RunSpec run;
+            try {
+                run = base.addedKernelRun(first, kernel, scale);
+            } catch (final IllegalArgumentException e) {
+                // the run's builder refuses a kernel its workload does not suit; say why in the figure's terms,
+                // from the same workload run by one of the figure's own schedulers
+                run = base.addedKernelRun(first, sweep.schedulers().get(0), scale);
+                if (mismatch(Kernels.definitionOf(kernel), run, runs) == null) {
+                    throw new InvalidValueException(option, kernel + " cannot run " + base.name() + ": "
+                        + e.getMessage(), e);
+                }
+            }
             final String mismatch = mismatch(Kernels.definitionOf(kernel), run, runs);
             if (mismatch != null) {
                 throw new InvalidValueException(option, kernel + " cannot run "

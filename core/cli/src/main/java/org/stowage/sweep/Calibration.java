@@ -5,6 +5,8 @@ import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
 import org.stowage.core.experiment.RunSpec;
 import org.stowage.core.metrics.RunMetrics;
+import org.stowage.core.model.Model;
+import org.stowage.core.state.DeviceLayout;
 
 /**
  * How long a run would take on this machine, from a short start of it: the run is built as
@@ -82,10 +84,13 @@ public final class Calibration {
     public static Estimate estimate(final PlannedRuns runs, final RunSpec spec, final double seconds) {
         final RunSpec planned = runs.planned(spec);
         final Workload workload = planned.workload().open(planned.seed());
+        final Model model = planned.resolvedModel();
         final Simulation simulation = Simulation.builder()
             .servers(planned.servers())
+            // the devices as Experiments.run gives them (a GPU run's layout travels in its model)
+            .devices(model.hasPlan(DeviceLayout.class) ? model.plan(DeviceLayout.class).table() : null)
             .workload(workload)
-            .model(planned.resolvedModel())
+            .model(model)
             .scheduler(planned.schedulerFactory())
             .timeMode(planned.timeMode())
             .seed(planned.seed())

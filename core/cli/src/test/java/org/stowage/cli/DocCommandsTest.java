@@ -31,7 +31,7 @@ import org.stowage.sweep.SweepEngine;
  *
  * <p>The commands run in one JVM per environment they set ({@code JAVA_OPTS} becomes that JVM's options, as
  * {@code bin/stowage} passes it; {@code STOWAGE_CLASSPATH} joins its class path), with a calibration of 0.05 s
- * per command; one that runs on Spark gets the class path bin/stowage-spark gives it. Skipped, each saying why: a
+ * per command; one that runs on Spark gets Spark's class path and the spark module's classes. Skipped, each saying why: a
  * command that runs on Spark before the spark module is built (a clean clone's {@code ./mvnw verify} builds it
  * after this module), and one whose {@code STOWAGE_CLASSPATH} names a jar that is not built yet.
  */
@@ -156,13 +156,19 @@ class DocCommandsTest {
         }
         line.add("-D" + Calibration.BUDGET_PROPERTY + "=" + CALIBRATION);
         final StringBuilder classPath = new StringBuilder(System.getProperty("java.class.path"));
+        if (command.onSpark() && !sparkPresent()) {
+            // Spark's classes beside this build's own: the spark module's classes and Spark's class path, without
+            // the Spark jar or any installed stowage jar, each of which carries a copy of the core (a family found
+            // twice is refused) and may be older than the classes under test
+            for (final String entry : sparkClassPath(root)) {
+                if (!entry.endsWith(SPARK_JAR) && !Path.of(entry).getFileName().toString().startsWith("stowage-")) {
+                    classPath.append(File.pathSeparator).append(entry);
+                }
+            }
+            classPath.append(File.pathSeparator).append(root.resolve("spark/target/classes"));
+        }
         for (final String entry : classPath(command)) {
             classPath.append(File.pathSeparator).append(root.resolve(entry));
-        }
-        if (command.onSpark() && !sparkPresent()) {
-            for (final String entry : sparkClassPath(root)) {
-                classPath.append(File.pathSeparator).append(entry);
-            }
         }
         line.addAll(List.of("-cp", classPath.toString(), DocCommandsRunner.class.getName()));
         return line;

@@ -52,7 +52,7 @@ class GpuRunCommandTest {
         assertEquals(0, cli.run("run", "--trace", "alibaba:" + trace(), "--gpus", "--scheduler", "FGD,BestFit,Random",
             "--horizon", "200", "--out", out.toString()), cli.transcript());
         final String printed = cli.out();
-        assertTrue(printed.contains("3 nodes (10 GPUs) from the trace"), printed);
+        assertTrue(printed.contains("3 servers (10 GPUs, from the trace)"), printed);
         assertTrue(printed.contains("11 pods (1 never ran"), printed);
         assertTrue(printed.contains("GPUs (time averages after the warm-up): FGD allocation"), printed);
         for (final String file : new String[] {"results.csv", "gpu-series.csv", "gpu.png", "gpu.svg", "index.html"}) {

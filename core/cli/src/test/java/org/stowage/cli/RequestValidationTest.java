@@ -206,7 +206,8 @@ class RequestValidationTest {
         final Path trace = Files.createDirectories(temp.resolve("trace"));
         assertRefused("stowage reproduce: invalid value for --trace: '" + trace + "': fig3a reads no trace (the figures"
             + " that do: fig5, 2018-fig8, lotes-fig8, lotes-fig9, lotes-fig10, djsf-fig8, djsf-fig9, djsf-fig10,"
-            + " djsf-fig11, djsf-fig12, djsf-table3, djsf-table4, djsf-table5, djsf-jobs)", "reproduce", "fig3a", "--quick",
+            + " djsf-fig11, djsf-fig12, djsf-table3, djsf-table4, djsf-table5, djsf-jobs, fgd-fig7-9a, fgd-fig11,"
+            + " fgd-fig12, fgd-fig13, fgd-fig14)", "reproduce", "fig3a", "--quick",
             "--trace", trace.toString(), "--out", outDir());
     }
 
