@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -60,9 +61,10 @@ class LauncherIT {
     void theExampleJarAddsItsKernelsToSchedulers() throws IOException, InterruptedException {
         final Outcome with = stowage(EXAMPLE_JAR.toString(), "schedulers");
         assertEquals(0, with.code(), with.err());
-        assertTrue(with.out().contains("\n  FIFO-WF        head of the queue to the server with the most free room"),
-            with.out());
-        assertTrue(with.out().endsWith("  FIFO-WF-naive  naive twin of FIFO-WF\n"), with.out());
+        // the user's kernels come last, under the jar they come from, in the list's columns
+        assertTrue(Pattern.compile("\nFrom your jar \\S*stowage-example-kernel\\S*\\.jar \\(STOWAGE_CLASSPATH\\):\n"
+            + "  FIFO-WF +head of the queue to the server with the most free room").matcher(with.out()).find(), with.out());
+        assertTrue(with.out().matches("(?s).*\n  FIFO-WF-naive +naive twin of FIFO-WF\n"), with.out());
         final Outcome without = stowage(null, "schedulers");
         assertEquals(0, without.code(), without.err());
         assertFalse(without.out().contains("FIFO-WF"), "stowage.jar alone does not know the example");
@@ -151,7 +153,7 @@ class LauncherIT {
             ROOT.resolve("core/cli/target/stowage.jar").toString(), "schedulers");
         final Outcome outcome = run(command, EXAMPLE_JAR.toString());
         assertEquals(0, outcome.code(), outcome.err());
-        assertTrue(outcome.out().endsWith("  FIFO-WF-naive  naive twin of FIFO-WF\n"), outcome.out());
+        assertTrue(outcome.out().matches("(?s).*\n  FIFO-WF-naive +naive twin of FIFO-WF\n"), outcome.out());
     }
 
     /** {@code bin/stowage ARGS} with {@code STOWAGE_CLASSPATH} set to {@code classpath} (unset when null). */
