@@ -2,32 +2,13 @@ package org.stowage.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import javax.imageio.ImageIO;
 
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
@@ -40,17 +21,12 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.stowage.core.Messages;
-import org.stowage.sweep.ResultFiles;
-
-import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
-import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
-import de.erichseifert.vectorgraphics2d.util.PageSize;
 
 /**
  * Line charts of the figures, and grouped bar charts of a few values per scheduler ({@link #saveBars}), saved as
  * PNG and SVG, headless: every plot the project draws (run, sweep, every paper's figures) goes through here, so
- * they all follow the same rules.
+ * they all follow the same rules. The axes are worked out in {@link ChartScales}; the drawing, the files and
+ * the skips are {@link ChartFiles}'.
  * <ul>
  *   <li><b>Scale.</b> The y axis is logarithmic when the values drawn span more than {@link #LOG_RATIO} (the 99th
  *       percentile of the positive values over their 1st, so a few near-empty buckets do not decide it), and its
@@ -59,7 +35,7 @@ import de.erichseifert.vectorgraphics2d.util.PageSize;
  *   <li><b>Error bars</b> are drawn here, in their scheduler's colour, clipped to the measure's {@link Domain}:
  *       never below 0 for counts and times, never above 1 for a fraction such as a utilization; on a
  *       logarithmic axis an interval that reaches 0 ends at the axis floor. The CSV keeps the whole interval.</li>
- *   <li><b>Ticks.</b> Linear axes end on round numbers ({@link #roundBounds}: multiples of a 1-2-5 step), so
+ *   <li><b>Ticks.</b> Linear axes end on round numbers ({@link ChartScales#roundBounds}: multiples of a 1-2-5 step), so
  *       their ticks are 1-2-5 steps too (left to itself, xchart puts the ticks of equally spaced x values on the
  *       values themselves: 245, 490, 735 for a queue series with buckets 245 wide); logarithmic ones have a tick
  *       per decade. Every label is a plain number with thousands separators ({@link #tickLabel}): 0.25, 10,000,
@@ -109,9 +85,6 @@ public final class Charts {
     /** How long a chart may take to draw before it is skipped. */
     static final Duration DRAW_LIMIT = Duration.ofSeconds(60);
 
-    /** Where the skips of this thread's charts go, while someone collects them ({@link #collectingSkips}). */
-    private static final ThreadLocal<List<String>> SKIPS = new ThreadLocal<>();
-
     /** Work that draws charts. */
     @FunctionalInterface
     public interface Drawing {
@@ -123,18 +96,7 @@ public final class Charts {
      * REASON}); empty when every chart was drawn.
      */
     public static List<String> collectingSkips(final Drawing drawing) throws IOException {
-        final List<String> outer = SKIPS.get();
-        final List<String> skips = new ArrayList<>();
-        SKIPS.set(skips);
-        try {
-            drawing.draw();
-        } finally {
-            SKIPS.set(outer);
-            if (outer != null) {
-                outer.addAll(skips);
-            }
-        }
-        return skips;
+        return ChartFiles.collectingSkips(drawing);
     }
 
     /** Why a chart cannot be drawn. */
@@ -277,7 +239,7 @@ public final class Charts {
         try {
             chart = chart(title, xTitle, y, lines);
         } catch (final Undrawable | RuntimeException e) {
-            return skipped(base, e);
+            return ChartFiles.skipped(base, e);
         }
         return write(base, chart);
     }
@@ -302,7 +264,7 @@ public final class Charts {
         try {
             chart = barChart(title, groups, xTitle, y, bars);
         } catch (final RuntimeException e) {
-            return skipped(base, e);
+            return ChartFiles.skipped(base, e);
         }
         return write(base, chart);
     }
@@ -354,10 +316,10 @@ public final class Charts {
             series.setLineColor(colour.darker().darker());
         }
         styler.setYAxisMin(0.0);
-        final double end = top > 0 ? roundBounds(new double[] {0, top})[1] : 1.0;
+        final double end = top > 0 ? ChartScales.roundBounds(new double[] {0, top})[1] : 1.0;
         styler.setYAxisMax(yAxis.domain() == Domain.FRACTION ? Math.min(1.0, end) : end);
         // the ticks and the values printed on the bars (xchart formats both alike): two decimals at most
-        final Function<Double, String> labels = labels(new double[] {0, end});
+        final Function<Double, String> labels = ChartScales.labels(new double[] {0, end});
         chart.setCustomYAxisTickLabelsFormatter(value -> labels.apply(Math.abs(value) < SCIENTIFIC_FROM
             ? Math.round(value * 100) / 100.0 : value));
         return chart;
@@ -370,62 +332,9 @@ public final class Charts {
      * @return null when the chart was drawn; why not when it was skipped (nothing is written then)
      */
     public static String write(final Path base, final IChart chart) throws IOException {
-        return write(base, chart, DRAW_LIMIT);
+        return ChartFiles.write(base, chart, DRAW_LIMIT);
     }
 
-    static String write(final Path base, final IChart chart, final Duration limit) throws IOException {
-        final Drawn drawn;
-        try {
-            drawn = draw(chart, base.getFileName().toString(), limit);
-        } catch (final Undrawable e) {
-            return skipped(base, e);
-        }
-        ResultFiles.atomically(base.resolveSibling(base.getFileName() + ".png"), target -> Files.write(target, drawn.png()));
-        ResultFiles.writeString(base.resolveSibling(base.getFileName() + ".svg"), drawn.svg());
-        return null;
-    }
-
-    /** A chart drawn in memory: its PNG bytes and SVG text. */
-    private record Drawn(byte[] png, String svg) {
-    }
-
-    /**
-     * Draws {@code chart} on a daemon thread, waiting at most {@code limit}: a drawing that does not end is
-     * left to itself (it writes nothing) and the chart is skipped.
-     */
-    private static Drawn draw(final IChart chart, final String name, final Duration limit) throws Undrawable {
-        final FutureTask<Drawn> task = new FutureTask<>(() -> {
-            final ByteArrayOutputStream png = new ByteArrayOutputStream();
-            ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", png);
-            final ByteArrayOutputStream svg = new ByteArrayOutputStream();
-            // what xchart's deprecated SVG encoder does: record the painting, then write it as SVG
-            final VectorGraphics2D graphics = new VectorGraphics2D();
-            chart.paint(graphics, chart.getWidth(), chart.getHeight());
-            new SVGProcessor().getDocument(graphics.getCommands(), new PageSize(0, 0, chart.getWidth(),
-                chart.getHeight())).writeTo(svg);
-            return new Drawn(png.toByteArray(), withoutNaNLines(stableIds(svg.toString(StandardCharsets.UTF_8), name)));
-        });
-        final Thread thread = new Thread(task, "stowage-chart-" + name);
-        thread.setDaemon(true);
-        thread.start();
-        try {
-            return task.get(limit.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (final TimeoutException e) {
-            task.cancel(true);
-            throw new Undrawable("drawing it took more than " + limit.toSeconds() + " s");
-        } catch (final ExecutionException e) {
-            throw new Undrawable(Messages.describe(e.getCause()));
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            task.cancel(true);
-            throw new Undrawable("interrupted");
-        }
-    }
-
-    /**
-     * The reason {@code base} was skipped, after removing files of that name an earlier command drew (they
-     * would show what this one did not) and telling whoever collects skips on this thread.
-     */
     /**
      * Skips the chart of {@code base} that {@link #chart} could not make: removes an earlier one of that name and
      * tells whoever {@link #collectingSkips collects} skips. For a caller that styles a chart of its own.
@@ -433,55 +342,13 @@ public final class Charts {
      * @return why it was skipped
      */
     public static String skip(final Path base, final Undrawable why) throws IOException {
-        return skipped(base, why);
-    }
-
-    private static String skipped(final Path base, final Exception why) throws IOException {
-        final String reason = why instanceof Undrawable ? why.getMessage() : Messages.describe(why);
-        Files.deleteIfExists(base.resolveSibling(base.getFileName() + ".png"));
-        Files.deleteIfExists(base.resolveSibling(base.getFileName() + ".svg"));
-        final List<String> skips = SKIPS.get();
-        if (skips != null) {
-            skips.add(base.getFileName() + ".png and .svg not drawn: " + reason);
-        }
-        return reason;
-    }
-
-    private static final Pattern NAN_LINE = Pattern.compile("<line [^>]*=\"NaN\"[^>]*/>\\R?");
-
-    /**
-     * The SVG without its {@code <line>} elements at NaN coordinates: xchart draws an error bar that is
-     * absent (a bar chart's group without one) at y = NaN, which draws nothing in the PNG but is an invalid
-     * attribute a browser reports.
-     */
-    static String withoutNaNLines(final String svg) {
-        return NAN_LINE.matcher(svg).replaceAll("");
-    }
-
-    private static final Pattern CLIP_ID = Pattern.compile("(id=\"|url\\(#)clip(-?\\d+)");
-
-    /**
-     * The SVG with its clip-path ids renamed {@code clip-NAME-1}, {@code -2}, ... in order of appearance:
-     * VectorGraphics2D numbers them from identity hash codes, so the same chart would differ from run to
-     * run, and two charts inlined in one HTML page could share an id.
-     */
-    static String stableIds(final String svg, final String name) {
-        final String prefix = "clip-" + name.replaceAll("[^A-Za-z0-9_-]", "_") + "-";
-        final Map<String, Integer> renamed = new HashMap<>();
-        final Matcher matcher = CLIP_ID.matcher(svg);
-        final StringBuilder out = new StringBuilder(svg.length());
-        while (matcher.find()) {
-            final int id = renamed.computeIfAbsent(matcher.group(2), key -> renamed.size() + 1);
-            matcher.appendReplacement(out, Matcher.quoteReplacement(matcher.group(1) + prefix + id));
-        }
-        matcher.appendTail(out);
-        return out.toString();
+        return ChartFiles.skipped(base, why);
     }
 
     /**
      * The chart {@link #save} writes: one series per line (named by its scheduler), a hidden series of its error
      * bars, then the zeros of a logarithmic axis; only the finite points of each line, and only lines with points.
-     * The y axis is logarithmic when {@link #wantsLog} says so and no value drawn lies below 1 / {@link
+     * The y axis is logarithmic when {@link ChartScales#wantsLog} says so and no value drawn lies below 1 / {@link
      * #MAX_MAGNITUDE} (xchart cannot draw such an axis; the values are drawn on a linear one then).
      *
      * @throws Undrawable when no line has a point to draw, or an axis has no safe ends
@@ -489,7 +356,7 @@ public final class Charts {
     public static XYChart chart(final String title, final String xTitle, final YAxis yAxis, final List<Line> lines)
         throws Undrawable {
         final List<Line> shown = drawable(lines);
-        final boolean log = wantsLog(shown) && logFloor(shown, yAxis.domain()) >= MIN_LOG_FLOOR;
+        final boolean log = ChartScales.wantsLog(shown) && ChartScales.logFloor(shown, yAxis.domain()) >= MIN_LOG_FLOOR;
         return build(title, xTitle, yAxis, shown, log);
     }
 
@@ -536,32 +403,32 @@ public final class Charts {
         styler.setLegendPosition(log ? Styler.LegendPosition.OutsideS : Styler.LegendPosition.InsideNW);
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setMarkerSize(shown.get(0).x().length <= 50 ? 6 : 0);
-        final double[] xBounds = safe(roundBounds(extent(shown, true)), "x");
+        final double[] xBounds = ChartScales.safe(ChartScales.roundBounds(ChartScales.extent(shown, true)), "x");
         styler.setXAxisMin(xBounds[0]);
         styler.setXAxisMax(xBounds[1]);
-        chart.setCustomXAxisTickLabelsFormatter(labels(xBounds));
+        chart.setCustomXAxisTickLabelsFormatter(ChartScales.labels(xBounds));
         final Domain domain = yAxis.domain();
-        final double floor = log ? logFloor(shown, domain) : Double.NaN;
+        final double floor = log ? ChartScales.logFloor(shown, domain) : Double.NaN;
         if (log && !(floor >= MIN_LOG_FLOOR)) {
             throw new Undrawable("a value below " + 1 / MAX_MAGNITUDE + " cannot be drawn on a logarithmic axis");
         }
-        final Function<Double, String> logLabels = labels(log ? extent(shown, false) : null);
+        final Function<Double, String> logLabels = ChartScales.labels(log ? ChartScales.extent(shown, false) : null);
         if (!log) {
-            final double[] yBounds = roundBounds(extentWithin(shown, domain));
-            final double[] clipped = safe(yBounds == null ? null
+            final double[] yBounds = ChartScales.roundBounds(ChartScales.extentWithin(shown, domain));
+            final double[] clipped = ChartScales.safe(yBounds == null ? null
                 : new double[] {Math.max(domain.low(), yBounds[0]), Math.min(domain.high(), yBounds[1])}, "y");
             if (clipped != null) {
                 styler.setYAxisMin(clipped[0]);
                 styler.setYAxisMax(clipped[1]);
             }
-            chart.setCustomYAxisTickLabelsFormatter(labels(clipped));
+            chart.setCustomYAxisTickLabelsFormatter(ChartScales.labels(clipped));
         } else {
-            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, Double.NaN, logLabels));
+            chart.setCustomYAxisTickLabelsFormatter(value -> ChartScales.yTickLabel(value, Double.NaN, logLabels));
         }
         final List<double[]> zeros = new ArrayList<>();
         boolean reachesFloor = false;
         for (final Line line : shown) {
-            final double[] y = log ? atFloor(line, floor, zeros) : line.y();
+            final double[] y = log ? ChartScales.atFloor(line, floor, zeros) : line.y();
             // named by its scheduler; by its label when the scheduler has a curve already (a sweep's curve per
             // scheduler and value of its other axes), as xchart wants unique names
             final String name = chart.getSeries(line.scheduler()) != null ? line.label() : line.scheduler();
@@ -573,7 +440,7 @@ public final class Charts {
             series.setMarker(style.marker());
             series.setLineStyle(stroke(style.pattern()));
             if (line.error() != null) {
-                final double[][] bars = intervals(line, domain, log ? floor : Double.NaN, xBounds);
+                final double[][] bars = ChartScales.intervals(line, domain, log ? floor : Double.NaN, xBounds);
                 if (bars[0].length == 0) {
                     continue;
                 }
@@ -600,220 +467,12 @@ public final class Charts {
             series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             series.setMarker(SchedulerStyles.ZERO_MARKER);
             series.setMarkerColor(SchedulerStyles.ZERO_COLOR);
-            chart.setCustomYAxisTickLabelsFormatter(value -> yTickLabel(value, floor, logLabels));
+            chart.setCustomYAxisTickLabelsFormatter(value -> ChartScales.yTickLabel(value, floor, logLabels));
         }
         if (!zeros.isEmpty() || reachesFloor) {
             styler.setYAxisMin(floor);
         }
         return chart;
-    }
-
-    /**
-     * The error bars of {@code line} as one series: for each point a vertical segment from the lower to the upper
-     * end of its interval, each end cut to {@code domain} (on a logarithmic axis, a lower end at or below 0 moved
-     * to {@code floor}), with short caps, the segments parted by NaN (xchart breaks a line there). Returns
-     * {x values, y values}.
-     */
-    static double[][] intervals(final Line line, final Domain domain, final double floor, final double[] xBounds) {
-        final double cap = xBounds == null || !(xBounds[1] > xBounds[0]) ? 0 : (xBounds[1] - xBounds[0]) * 0.004;
-        final List<double[]> points = new ArrayList<>();
-        for (int i = 0; i < line.x().length; i++) {
-            final double y = line.y()[i];
-            final double half = line.error()[i];
-            if (!Double.isFinite(y) || !(half > 0)) {
-                continue;
-            }
-            double low = Math.max(domain.low(), y - half);
-            final double high = Math.min(domain.high(), y + half);
-            if (!Double.isNaN(floor) && !(low > 0)) {
-                low = floor;
-            }
-            final double x = line.x()[i];
-            points.add(new double[] {x, low});
-            points.add(new double[] {x, high});
-            points.add(new double[] {Double.NaN, Double.NaN});
-            if (cap > 0) {
-                for (final double end : new double[] {low, high}) {
-                    points.add(new double[] {x - cap, end});
-                    points.add(new double[] {x + cap, end});
-                    points.add(new double[] {Double.NaN, Double.NaN});
-                }
-            }
-        }
-        final double[][] xy = new double[2][points.size()];
-        for (int i = 0; i < points.size(); i++) {
-            xy[0][i] = points.get(i)[0];
-            xy[1][i] = points.get(i)[1];
-        }
-        return xy;
-    }
-
-    /**
-     * Whether the y axis should be logarithmic: no value is negative, and the positive values span more than
-     * {@link #LOG_RATIO}, measured from their 1st to their 99th percentile (a few near-empty buckets of a queue
-     * series, or one outlier, do not decide it). Empty, constant or all-zero series are drawn linear.
-     */
-    static boolean wantsLog(final List<Line> lines) {
-        final List<Double> positive = new ArrayList<>();
-        for (final Line line : lines) {
-            for (final double y : line.y()) {
-                if (y < 0) {
-                    return false;
-                }
-                if (y > 0 && Double.isFinite(y)) {
-                    positive.add(y);
-                }
-            }
-        }
-        if (positive.size() < 2) {
-            return false;
-        }
-        Collections.sort(positive);
-        final int last = positive.size() - 1;
-        final double low = positive.get((int) Math.floor(0.01 * last));
-        final double high = positive.get((int) Math.ceil(0.99 * last));
-        return high > LOG_RATIO * low;
-    }
-
-    /** {min, max} of the y values and of their error bars cut to {@code domain}, or null when there are none. */
-    static double[] extentWithin(final List<Line> lines, final Domain domain) {
-        final double[] extent = extent(lines, false);
-        return extent == null ? null
-            : new double[] {Math.max(domain.low(), extent[0]), Math.min(domain.high(), extent[1])};
-    }
-
-    /**
-     * A tick label: a plain number with thousands separators and as many decimals as it has (rounded to 10
-     * significant digits, so 0.30000000000000004 reads 0.3): 0.25, 10,000, 0.000001, never 1E4. Only a
-     * magnitude from {@link #SCIENTIFIC_FROM} on, or below {@link #SCIENTIFIC_BELOW}, reads as a power of ten
-     * ({@value #SCIENTIFIC}): 1.25E15, 1E-7.
-     */
-    public static String tickLabel(final double value) {
-        if (!Double.isFinite(value)) {
-            return String.valueOf(value);
-        }
-        if (value == 0) {
-            return "0";
-        }
-        if (Math.abs(value) >= SCIENTIFIC_FROM || Math.abs(value) < SCIENTIFIC_BELOW) {
-            return scientificLabel(value);
-        }
-        final BigDecimal exact = new BigDecimal(value).round(new MathContext(10)).stripTrailingZeros();
-        final int decimals = Math.max(0, exact.scale());
-        final DecimalFormat format = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals),
-            DecimalFormatSymbols.getInstance(Locale.ROOT));
-        return format.format(exact);
-    }
-
-    /** {@code value} as a power of ten ({@value #SCIENTIFIC}); 0 as "0". */
-    static String scientificLabel(final double value) {
-        return value == 0 ? "0" : new DecimalFormat(SCIENTIFIC, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(value);
-    }
-
-    /**
-     * The tick labels of an axis over {@code extent} ({min, max}; null for one xchart scales itself): scientific
-     * throughout when {@link #scientific} says so, {@link #tickLabel} otherwise.
-     */
-    static Function<Double, String> labels(final double[] extent) {
-        return scientific(extent) ? Charts::scientificLabel : Charts::tickLabel;
-    }
-
-    /**
-     * Whether an axis over {@code extent} needs scientific labels: its values reach {@link #SCIENTIFIC_FROM}, or
-     * are all below {@link #SCIENTIFIC_BELOW} (and not all 0).
-     */
-    static boolean scientific(final double[] extent) {
-        if (extent == null) {
-            return false;
-        }
-        final double largest = Math.max(Math.abs(extent[0]), Math.abs(extent[1]));
-        return largest >= SCIENTIFIC_FROM || largest > 0 && largest < SCIENTIFIC_BELOW;
-    }
-
-    /** {@code bounds} when both are finite and apart; an axis that cannot be drawn otherwise. */
-    private static double[] safe(final double[] bounds, final String axis) throws Undrawable {
-        if (bounds != null && !(Double.isFinite(bounds[0]) && Double.isFinite(bounds[1]) && bounds[0] < bounds[1])) {
-            throw new Undrawable("the " + axis + " axis has no finite range to draw (" + bounds[0] + " to " + bounds[1]
-                + ")");
-        }
-        return bounds;
-    }
-
-    /** Ticks a linear axis aims at: {@link #roundBounds} picks the 1-2-5 step that gives closest to this many. */
-    static final int TICKS = 8;
-
-    /**
-     * {min, max} of the finite x (or y, error bars included) values of {@code lines}, or null when there are none.
-     */
-    static double[] extent(final List<Line> lines, final boolean x) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (final Line line : lines) {
-            final double[] values = x ? line.x() : line.y();
-            for (int i = 0; i < values.length; i++) {
-                final double error = x || line.error() == null || Double.isNaN(line.error()[i]) ? 0 : line.error()[i];
-                if (Double.isFinite(values[i])) {
-                    min = Math.min(min, values[i] - error);
-                    max = Math.max(max, values[i] + error);
-                }
-            }
-        }
-        return min <= max ? new double[] {min, max} : null;
-    }
-
-    /**
-     * The 1-2-5 step (1, 2 or 5 times a power of ten) that cuts {@code span} into about {@link #TICKS} parts,
-     * the fewest parts when two are as close.
-     */
-    static double roundStep(final double span) {
-        final double rough = span / TICKS;
-        final double decade = Math.pow(10, Math.floor(Math.log10(rough)));
-        double best = decade;
-        for (final double mantissa : new double[] {1, 2, 5, 10}) {
-            if (Math.abs(Math.log(mantissa * decade / rough)) <= Math.abs(Math.log(best / rough))) {
-                best = mantissa * decade;
-            }
-        }
-        return best;
-    }
-
-    /**
-     * Round ends for an axis over {@code extent} ({min, max}): the multiples of {@link #roundStep} at or
-     * just outside it, so the data touch the frame at most; a single value, and values whose spread is less
-     * than a relative {@link #MIN_RELATIVE_SPAN} of their magnitude (xchart's ticks would not advance over
-     * it), get a unit of their magnitude on either side. Null when {@code extent} is null.
-     */
-    static double[] roundBounds(final double[] extent) {
-        if (extent == null) {
-            return null;
-        }
-        double min = extent[0];
-        double max = extent[1];
-        final double magnitude = Math.max(Math.abs(min), Math.abs(max));
-        if (!(max - min > MIN_RELATIVE_SPAN * magnitude) || magnitude < 1 / MAX_MAGNITUDE) {
-            final double unit = magnitude < 1 / MAX_MAGNITUDE ? 1 : Math.pow(10, Math.floor(Math.log10(magnitude)));
-            min -= unit;
-            max += unit;
-        }
-        final double step = roundStep(max - min);
-        // a relative tolerance keeps 2450.0000001 from adding a whole step for a rounding error
-        final double slack = step * 1e-9;
-        return new double[] {Math.floor((min + slack) / step) * step, Math.ceil((max - slack) / step) * step};
-    }
-
-    /**
-     * A y tick label of a logarithmic chart that draws zeros at {@code floor}: "0" at the floor (no value
-     * lies between it and the next decade; NaN when no zero is drawn), {@link #tickLabel} elsewhere.
-     */
-    static String yTickLabel(final double value, final double floor) {
-        return yTickLabel(value, floor, Charts::tickLabel);
-    }
-
-    private static String yTickLabel(final double value, final double floor, final Function<Double, String> labels) {
-        if (Math.abs(value - floor) <= 1e-9 * floor) {
-            return "0";
-        }
-        return labels.apply(value);
     }
 
     private static BasicStroke stroke(final SchedulerStyles.Pattern pattern) {
@@ -825,50 +484,12 @@ public final class Charts {
     }
 
     /**
-     * The floor of a logarithmic axis: a decade below the decade of the smallest positive value drawn (the lower
-     * ends of its error bars, cut to {@code domain}, included), so zeros sit visibly under every real point; 1 when
-     * nothing is positive.
+     * A tick label: a plain number with thousands separators and as many decimals as it has (rounded to 10
+     * significant digits, so 0.30000000000000004 reads 0.3): 0.25, 10,000, 0.000001, never 1E4. Only a
+     * magnitude from {@link #SCIENTIFIC_FROM} on, or below {@link #SCIENTIFIC_BELOW}, reads as a power of ten
+     * ({@value #SCIENTIFIC}): 1.25E15, 1E-7.
      */
-    static double logFloor(final List<Line> lines, final Domain domain) {
-        double smallest = Double.POSITIVE_INFINITY;
-        for (final Line line : lines) {
-            for (int i = 0; i < line.y().length; i++) {
-                final double y = line.y()[i];
-                if (y > 0) {
-                    smallest = Math.min(smallest, y);
-                    final double low = line.error() == null ? y : Math.max(domain.low(), y - line.error()[i]);
-                    if (low > 0) {
-                        smallest = Math.min(smallest, low);
-                    }
-                }
-            }
-        }
-        return smallest == Double.POSITIVE_INFINITY ? 1 : Math.pow(10, Math.floor(Math.log10(smallest)) - 1);
-    }
-
-    /**
-     * The line's y values for a logarithmic axis: zeros moved to {@code floor} and recorded in
-     * {@code zeros} as (x, floor), once per x; positive values unchanged. A negative value has no place on
-     * a logarithmic axis and is refused, naming the line and x.
-     */
-    static double[] atFloor(final Line line, final double floor, final List<double[]> zeros) {
-        final double[] y = line.y().clone();
-        for (int i = 0; i < y.length; i++) {
-            if (y[i] < 0) {
-                throw new IllegalArgumentException("negative value " + y[i] + " of " + line.label() + " at x = "
-                    + line.x()[i] + " cannot be drawn on a logarithmic axis");
-            }
-            if (y[i] == 0) {
-                y[i] = floor;
-                boolean seen = false;
-                for (final double[] zero : zeros) {
-                    seen |= zero[0] == line.x()[i];
-                }
-                if (!seen) {
-                    zeros.add(new double[] {line.x()[i], floor});
-                }
-            }
-        }
-        return y;
+    public static String tickLabel(final double value) {
+        return ChartScales.tickLabel(value);
     }
 }

@@ -58,15 +58,15 @@ class ChartsTest {
 
     @Test
     void degenerateSeriesAreDrawnLinear() {
-        assertFalse(Charts.wantsLog(List.of()), "nothing");
-        assertFalse(Charts.wantsLog(List.of(new Charts.Line("VQS", "VQS", new double[] {1}, new double[] {5}, null))),
+        assertFalse(ChartScales.wantsLog(List.of()), "nothing");
+        assertFalse(ChartScales.wantsLog(List.of(new Charts.Line("VQS", "VQS", new double[] {1}, new double[] {5}, null))),
             "one point");
-        assertFalse(Charts.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[] {7, 7, 7, 7}, null))),
+        assertFalse(ChartScales.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[] {7, 7, 7, 7}, null))),
             "a constant");
-        assertFalse(Charts.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[4], null))), "all zeros");
-        assertFalse(Charts.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[] {-1, 1, 1000, 2000}, null))),
+        assertFalse(ChartScales.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[4], null))), "all zeros");
+        assertFalse(ChartScales.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[] {-1, 1, 1000, 2000}, null))),
             "a negative value has no place on a logarithmic axis");
-        assertTrue(Charts.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[] {1e-12, 1, 1e6, 1e12}, null))),
+        assertTrue(ChartScales.wantsLog(List.of(new Charts.Line("VQS", "VQS", X, new double[] {1e-12, 1, 1e6, 1e12}, null))),
             "tiny and huge");
     }
 
@@ -161,13 +161,13 @@ class ChartsTest {
     /** The example: queue-series buckets 245 wide put xchart's ticks at 245, 490, 735 unless the ends are round. */
     @Test
     void linearAxesEndOnMultiplesOfAOneTwoFiveStep() throws Charts.Undrawable {
-        assertEquals(200, Charts.roundStep(2450), 0);
-        assertEquals(0.05, Charts.roundStep(0.4), 1e-15);
-        assertEquals(5e5, Charts.roundStep(4e6), 0);
-        assertArrayEquals(new double[] {0, 2600}, Charts.roundBounds(new double[] {0, 2450}), 0);
-        assertArrayEquals(new double[] {0.84, 1.0}, Charts.roundBounds(new double[] {0.85, 0.99}), 1e-12, "step 0.02");
-        assertArrayEquals(new double[] {0, 4e6}, Charts.roundBounds(new double[] {0, 4e6}), 0);
-        assertArrayEquals(new double[] {4, 6}, Charts.roundBounds(new double[] {5, 5}), 0, "one value: a unit either side");
+        assertEquals(200, ChartScales.roundStep(2450), 0);
+        assertEquals(0.05, ChartScales.roundStep(0.4), 1e-15);
+        assertEquals(5e5, ChartScales.roundStep(4e6), 0);
+        assertArrayEquals(new double[] {0, 2600}, ChartScales.roundBounds(new double[] {0, 2450}), 0);
+        assertArrayEquals(new double[] {0.84, 1.0}, ChartScales.roundBounds(new double[] {0.85, 0.99}), 1e-12, "step 0.02");
+        assertArrayEquals(new double[] {0, 4e6}, ChartScales.roundBounds(new double[] {0, 4e6}), 0);
+        assertArrayEquals(new double[] {4, 6}, ChartScales.roundBounds(new double[] {5, 5}), 0, "one value: a unit either side");
         final double[] x = new double[11];
         final double[] y = new double[11];
         for (int i = 0; i < x.length; i++) {
@@ -203,21 +203,21 @@ class ChartsTest {
 
     @Test
     void theFloorTickReadsZeroAndOthersArePlainNumbersUntilTheyAreTiny() {
-        assertEquals("0", Charts.yTickLabel(0.01, 0.01));
-        assertEquals("0", Charts.yTickLabel(0.01 * (1 + 1e-12), 0.01));
-        assertEquals("0.1", Charts.yTickLabel(0.1, 0.01));
-        assertEquals("10,000", Charts.yTickLabel(1e4, 0.01));
-        assertEquals("0.001", Charts.yTickLabel(0.001, 1));
-        assertEquals("0.0001", Charts.yTickLabel(1e-4, 1e-9), "not 0: tiny response times have their own ticks");
-        assertEquals("1E-8", Charts.yTickLabel(1e-8, 1e-9), "a power of ten below 1e-6");
+        assertEquals("0", ChartScales.yTickLabel(0.01, 0.01));
+        assertEquals("0", ChartScales.yTickLabel(0.01 * (1 + 1e-12), 0.01));
+        assertEquals("0.1", ChartScales.yTickLabel(0.1, 0.01));
+        assertEquals("10,000", ChartScales.yTickLabel(1e4, 0.01));
+        assertEquals("0.001", ChartScales.yTickLabel(0.001, 1));
+        assertEquals("0.0001", ChartScales.yTickLabel(1e-4, 1e-9), "not 0: tiny response times have their own ticks");
+        assertEquals("1E-8", ChartScales.yTickLabel(1e-8, 1e-9), "a power of ten below 1e-6");
     }
 
     @Test
     void theFloorIsBelowTheLowerEndOfEveryErrorBar() {
         final List<Charts.Line> lines = List.of(
             new Charts.Line("VQS", "VQS", X, new double[] {2, 30, 400, 5000}, new double[] {1.5, 1, 1, 1}));
-        assertEquals(0.01, Charts.logFloor(lines, Charts.Domain.NON_NEGATIVE), 1e-15);
-        assertEquals(1, Charts.logFloor(List.of(new Charts.Line("VQS", "VQS", X, new double[4], null)),
+        assertEquals(0.01, ChartScales.logFloor(lines, Charts.Domain.NON_NEGATIVE), 1e-15);
+        assertEquals(1, ChartScales.logFloor(List.of(new Charts.Line("VQS", "VQS", X, new double[4], null)),
             Charts.Domain.NON_NEGATIVE), 0);
     }
 
@@ -225,7 +225,7 @@ class ChartsTest {
     void aNegativeValueIsRefusedOnALogAxisNamingTheLine() {
         final Charts.Line line = new Charts.Line("VQS", "VQS", X, new double[] {1, -2, 3, 4}, null);
         final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-            () -> Charts.atFloor(line, 0.1, new ArrayList<>()));
+            () -> ChartScales.atFloor(line, 0.1, new ArrayList<>()));
         assertEquals("negative value -2.0 of VQS at x = 1.1 cannot be drawn on a logarithmic axis", error.getMessage());
     }
 
@@ -294,7 +294,7 @@ class ChartsTest {
         final String kept = "<line style=\"stroke:rgb(0,0,0);\" x1=\"1.5\" x2=\"1.5\" y1=\"10\" y2=\"20\"/>\n";
         final String svg = "<svg>\n" + kept + "<line style=\"stroke:rgb(0,0,0);\" x1=\"3\" x2=\"3\" y1=\"NaN\""
             + " y2=\"NaN\"/>\n<path d=\"M 0 0\"/>\n</svg>";
-        assertEquals("<svg>\n" + kept + "<path d=\"M 0 0\"/>\n</svg>", Charts.withoutNaNLines(svg));
+        assertEquals("<svg>\n" + kept + "<path d=\"M 0 0\"/>\n</svg>", ChartFiles.withoutNaNLines(svg));
     }
 
     /**
@@ -373,10 +373,10 @@ class ChartsTest {
         assertEquals("500,000,000,000", Charts.tickLabel(5e11));
         assertEquals("1E-7", Charts.tickLabel(1e-7));
         assertEquals("0.000001", Charts.tickLabel(1e-6));
-        assertTrue(Charts.scientific(new double[] {0, 2e12}));
-        assertTrue(Charts.scientific(new double[] {0, 5e-7}));
-        assertFalse(Charts.scientific(new double[] {0, 0}));
-        assertFalse(Charts.scientific(new double[] {1e-7, 1}));
+        assertTrue(ChartScales.scientific(new double[] {0, 2e12}));
+        assertTrue(ChartScales.scientific(new double[] {0, 5e-7}));
+        assertFalse(ChartScales.scientific(new double[] {0, 0}));
+        assertFalse(ChartScales.scientific(new double[] {1e-7, 1}));
         final XYChart huge = Charts.chart("t", "x", QUEUE, List.of(new Charts.Line("VQS", "VQS",
             new double[] {0, 4e15, 9e15}, new double[] {0, 5e15, 9e15}, null)));
         final List<String> labels = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> TickLabels.x(huge));
@@ -428,7 +428,7 @@ class ChartsTest {
                 }
             }
         };
-        assertEquals("drawing it took more than 1 s", Charts.write(directory.resolve("stuck"), stuck,
+        assertEquals("drawing it took more than 1 s", ChartFiles.write(directory.resolve("stuck"), stuck,
             Duration.ofSeconds(1)));
         never.countDown();
         try (var files = Files.list(directory)) {
