@@ -19,8 +19,9 @@ public interface SweepEngine extends AutoCloseable {
     @FunctionalInterface
     interface Finished {
         /**
-         * Called once per unit of the batch, possibly from several threads at once (for different units).
-         * An exception ends the batch with that exception.
+         * Called once per unit of the batch that finished before the batch ended, possibly from several threads
+         * (for different units); never after the engine's {@code run} returned or threw. An exception ends the
+         * batch with that exception.
          */
         void accept(Sweep.Unit unit, RunResult result) throws IOException;
     }

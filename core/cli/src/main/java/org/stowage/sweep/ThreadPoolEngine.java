@@ -7,6 +7,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.stowage.core.experiment.RunResult;
+
 /**
  * The local engine: a fixed pool of daemon worker threads per batch, units submitted in grid order, each
  * unit's result passed on from the worker that ran it. The pool lives for one batch only, so an engine holds
@@ -31,11 +33,21 @@ final class ThreadPoolEngine implements SweepEngine {
             thread.setDaemon(true);
             return thread;
         });
+        // once the batch ends (a unit failed, or the thread was interrupted), no worker passes a result on: a
+        // run still going when it ends is left to finish unseen, so the files on disk are those the command
+        // counted when it returned, and none is half-written after it
+        final Object gate = new Object();
+        final boolean[] ended = {false};
         try {
             final List<Future<?>> futures = new ArrayList<>();
             for (final Sweep.Unit unit : batch) {
                 futures.add(pool.submit(() -> {
-                    finished.accept(unit, work.runner().run(unit.point(), unit.scheduler()));
+                    final RunResult result = work.runner().run(unit.point(), unit.scheduler());
+                    synchronized (gate) {
+                        if (!ended[0]) {
+                            finished.accept(unit, result);
+                        }
+                    }
                     return null;
                 }));
             }
@@ -48,6 +60,9 @@ final class ThreadPoolEngine implements SweepEngine {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("sweep interrupted", e);
         } finally {
+            synchronized (gate) {
+                ended[0] = true;
+            }
             pool.shutdownNow();
         }
     }
