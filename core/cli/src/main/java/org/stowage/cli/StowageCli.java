@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,8 +41,9 @@ import picocli.CommandLine.ScopeType;
     description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.",
     resourceBundle = "org.stowage.cli.OptionTexts")
 public final class StowageCli {
-    /** The subcommands, in the order help lists them. */
-    private static final Map<String, Supplier<Object>> COMMANDS = commands();
+    /** The subcommands, in the order help lists them ({@link #newCommand} makes each). */
+    private static final List<String> COMMANDS = List.of("run", "sweep", "reproduce", "capacity", "trace-summary",
+        "traces", "schedulers");
     /** Exit code for bad arguments or bad input. */
     public static final int USAGE_ERROR = 2;
     /** Exit code for a failure that is not the input's fault (a full disk, memory exhausted after all). */
@@ -120,10 +120,10 @@ public final class StowageCli {
      */
     static CommandLine commandLine(final StowageCli cli, final String command) {
         final CommandLine commandLine = new CommandLine(cli);
-        final boolean one = COMMANDS.containsKey(command);
-        for (final Map.Entry<String, Supplier<Object>> each : COMMANDS.entrySet()) {
-            if (!one || each.getKey().equals(command)) {
-                commandLine.addSubcommand(each.getKey(), each.getValue().get());
+        final boolean one = command != null && COMMANDS.contains(command);
+        for (final String each : COMMANDS) {
+            if (!one || each.equals(command)) {
+                commandLine.addSubcommand(each, newCommand(each));
             }
         }
         if (!one) {
@@ -132,16 +132,22 @@ public final class StowageCli {
         return commandLine;
     }
 
-    private static Map<String, Supplier<Object>> commands() {
-        final Map<String, Supplier<Object>> commands = new LinkedHashMap<>();
-        commands.put("run", RunCommand::new);
-        commands.put("sweep", SweepCommand::new);
-        commands.put("reproduce", ReproduceCommand::new);
-        commands.put("capacity", CapacityCommand::new);
-        commands.put("trace-summary", TraceSummaryCommand::new);
-        commands.put("traces", TracesCommand::new);
-        commands.put("schedulers", SchedulersCommand::new);
-        return commands;
+    /**
+     * The command object of subcommand {@code name}, one of {@link #COMMANDS}. A switch, not a map of constructor
+     * references: each reference is linked at class initialisation, which cost every start about 10 ms of
+     * interpreted method-handle linkage for the six commands it did not run.
+     */
+    private static Object newCommand(final String name) {
+        return switch (name) {
+            case "run" -> new RunCommand();
+            case "sweep" -> new SweepCommand();
+            case "reproduce" -> new ReproduceCommand();
+            case "capacity" -> new CapacityCommand();
+            case "trace-summary" -> new TraceSummaryCommand();
+            case "traces" -> new TracesCommand();
+            case "schedulers" -> new SchedulersCommand();
+            default -> throw new IllegalArgumentException("no subcommand " + name);
+        };
     }
 
     /** Runs the command line on {@code cli} (whose loaded traces and figures the commands share). */
