@@ -38,8 +38,7 @@ import picocli.CommandLine.ScopeType;
  * (Ctrl-C, SIGINT or SIGTERM), it says on standard error what was kept before the JVM exits (130 for SIGINT).
  */
 @Command(name = "stowage", mixinStandardHelpOptions = true, version = "stowage 0.1.0",
-    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.",
-    resourceBundle = "org.stowage.cli.OptionTexts")
+    description = "Simulate scheduling of jobs with random resource requirements onto cluster servers.")
 public final class StowageCli {
     /** The subcommands, in the order help lists them ({@link #newCommand} makes each). */
     private static final List<String> COMMANDS = List.of("run", "sweep", "reproduce", "capacity", "trace-summary",
@@ -129,6 +128,8 @@ public final class StowageCli {
         if (!one) {
             commandLine.addSubcommand("help", new CommandLine.HelpCommand());
         }
+        // the bundle as an object, not named in @Command: ResourceBundle.getBundle's search cost every start ~10 ms
+        commandLine.setResourceBundle(new OptionTexts());
         return commandLine;
     }
 
