@@ -51,7 +51,7 @@ final class WorkloadOptions {
 
     @Option(names = "--pod-copies", paramLabel = "N",
         description = "With --gpus: each pod of the trace arrives N times (workload inflation; the openb pods ask for"
-            + " 88% of the cluster's GPUs all together). Default: 1.")
+            + " 88%% of the cluster's GPUs all together). Default: 1.")
     Integer podCopies;
 
     @Option(names = "--servers", paramLabel = "SPEC", converter = ServersSpec.Converter.class,
