@@ -10,6 +10,7 @@ import java.util.random.RandomGenerator;
 import java.util.random.RandomGeneratorFactory;
 
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * failure names its seed; rerun one with {@code -Dstowage.seed=N}, change the number of scenarios with
  * {@code -Dstowage.scenarios=N}.
  */
+@Tag("hot-loops")
 class MultiResourceIndexTest {
     private static final int SCENARIOS = Integer.getInteger("stowage.scenarios", 3000);
     private static final long BASE_SEED = Long.getLong("stowage.seed", 0x6E1D5L);

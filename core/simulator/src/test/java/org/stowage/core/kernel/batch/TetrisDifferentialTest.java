@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.Simulation;
@@ -25,6 +26,7 @@ import org.stowage.testkit.EventLog;
  * gamma 0 to 3 and time units other than hours. Event by event, invariants checked; the seed in every
  * failure (rerun one with {@code -Dstowage.seed=N}).
  */
+@Tag("hot-loops")
 class TetrisDifferentialTest {
     private static final long SEED = 0x7E7215L;
     private static final int SCENARIOS = Integer.getInteger("stowage.scenarios", 1500);
