@@ -147,7 +147,7 @@ class TetrisDifferentialTest {
     }
 
     private static String line(final EventLog log, final int index) {
-        return index < log.lines().size() ? log.lines().get(index) : "(end)";
+        return index < log.size() ? log.line(index) : "(end)";
     }
 
     private static EventLog run(final ServerTable servers, final Model model, final double[][] rows,
