@@ -82,6 +82,9 @@ class BenchmarkSmokeTest {
             .param("servers", "1000")
             .param("queued", "10000")
             .param("perConfiguration", "100")
+            // one value of the axes that change only the scale: every method still runs, at the smallest
+            .param("dimensions", "2")
+            .param("jobs", "1000000")
             .shouldFailOnError(true);
         return builder;
     }

@@ -23,13 +23,27 @@ import org.stowage.core.state.ServerView;
  *       started; a dummy leaves at its time or when its kernel removes it.</li>
  *   <li>Each job is placed at most once (per arrival; handles are recycled only after departure).</li>
  * </ul>
- * The audit walks every server's job list, O(L + running jobs); it runs every {@code auditEvery}
- * decisions. The other checks are O(D) per event. This class allocates when its per-job arrays grow; it
- * is a test and diagnosis tool, not a hot path.
+ * The audit runs every {@code auditEvery} decisions. It walks the job lists of the servers that a start, a
+ * departure or a dummy touched since the last audit, O(touched servers + their jobs), and every
+ * {@value #FULL_AUDIT_EVERY}th audit walks every server, O(L + running jobs). Only the engine changes a
+ * server's residual and job list, and every change it makes is one of those events on that server, so a
+ * server no event touched is as the last audit found it; the full audits are there for a bug that writes
+ * to another server than its event names. The other checks are O(D) per event. This class allocates when
+ * its per-job arrays grow; it is a test and diagnosis tool, not a hot path.
  */
 public final class InvariantChecker implements SimulationListener {
+    /** Every this many audits walks every server (see the class comment). */
+    static final int FULL_AUDIT_EVERY = 64;
     private final Simulation simulation;
     private final int auditEvery;
+    /** The servers touched since the last audit, as a stack with a mark per server; sized on first use. */
+    private int[] touched = new int[0];
+    private boolean[] isTouched = new boolean[0];
+    private int touchedCount;
+    /** Each server's job-list length when last audited, and their sum. */
+    private int[] listed = new int[0];
+    private long listedTotal;
+    private long auditsDone;
     private boolean[] started = new boolean[1024];
     private double[] startTime = new double[1024];
     private int[] startServer = new int[1024];
@@ -62,6 +76,7 @@ public final class InvariantChecker implements SimulationListener {
     @Override
     public void onDummyEnd(final double time, final int job, final int server, final boolean cancelled) {
         if (cancelled) {
+            touch(server);
             if (!started[job] || server != startServer[job]) {
                 fail(time, "dummy " + job + " removed from server " + server + " where it was not running");
             }
@@ -74,6 +89,7 @@ public final class InvariantChecker implements SimulationListener {
 
     @Override
     public void onStart(final double time, final int job, final int server) {
+        touch(server);
         if (started[job]) {
             fail(time, "job " + job + " placed a second time, on server " + server);
         }
@@ -90,6 +106,7 @@ public final class InvariantChecker implements SimulationListener {
 
     @Override
     public void onDeparture(final double time, final int job, final int server) {
+        touch(server);
         if (!started[job]) {
             fail(time, "job " + job + " departed without having started");
         }
@@ -127,55 +144,106 @@ public final class InvariantChecker implements SimulationListener {
                 + " - completed " + simulation.dummiesCompleted() + " - cancelled " + simulation.dummiesCancelled());
         }
         if (++decisionsSeen % auditEvery == 0) {
-            audit(time);
+            if (auditsDone++ % FULL_AUDIT_EVERY == 0) {
+                audit(time);
+            } else {
+                auditTouched(time);
+            }
         }
     }
 
     /** Full capacity audit of every server. */
     public void audit(final double time) {
+        ensureServers();
+        final long[] used = new long[simulation.servers().dimensions()];
+        final int[] deviceUsed = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
+        for (int server = 0; server < listed.length; server++) {
+            auditServer(time, server, used, deviceUsed);
+        }
+        clearTouched();
+        checkHeld(time);
+    }
+
+    /** Audit of the servers touched since the last audit (see the class comment). */
+    private void auditTouched(final double time) {
+        ensureServers();
+        final long[] used = new long[simulation.servers().dimensions()];
+        final int[] deviceUsed = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
+        for (int i = 0; i < touchedCount; i++) {
+            auditServer(time, touched[i], used, deviceUsed);
+        }
+        clearTouched();
+        checkHeld(time);
+    }
+
+    private void checkHeld(final double time) {
+        final JobTable jobs = simulation.jobTable();
+        if (listedTotal != jobs.runningCount() + jobs.dummyCount()) {
+            fail(time, "servers hold " + listedTotal + " jobs but " + jobs.runningCount() + " are running and "
+                + jobs.dummyCount() + " dummies");
+        }
+    }
+
+    private void auditServer(final double time, final int server, final long[] used, final int[] deviceUsed) {
         final JobTable jobs = simulation.jobTable();
         final ServerView servers = simulation.servers();
         final int dimensions = servers.dimensions();
-        final long[] used = new long[dimensions];
         final DeviceTable devices = simulation.deviceTable();
-        final int[] deviceUsed = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
-        long running = 0;
-        for (int server = 0; server < servers.count(); server++) {
-            Arrays.fill(used, 0);
-            int onServer = 0;
-            for (int job = servers.firstJob(server); job != JobTable.NONE; job = servers.nextJobOnServer(jobs, job)) {
-                if (!jobs.isRunning(job) || jobs.serverOf(job) != server) {
-                    fail(time, "server " + server + " lists job " + job + " that is not running there");
-                }
-                for (int d = 0; d < dimensions; d++) {
-                    used[d] += jobs.size(job, d);
-                }
-                final int demand = devices.demand(job);
-                final int taken = devices.taken(job);
-                if (Integer.bitCount(taken) != DeviceDemand.count(demand)) {
-                    fail(time, "job " + job + " on server " + server + " asks for " + DeviceDemand.describe(demand)
-                        + " but holds devices 0x" + Integer.toHexString(taken));
-                }
-                for (int m = taken; m != 0; m &= m - 1) {
-                    deviceUsed[Integer.numberOfTrailingZeros(m)] += DeviceDemand.units(demand);
-                }
-                onServer++;
-            }
-            auditDevices(time, devices, server, deviceUsed);
-            if (onServer != servers.jobCount(server)) {
-                fail(time, "server " + server + " counts " + servers.jobCount(server) + " jobs but lists " + onServer);
+        Arrays.fill(used, 0);
+        int onServer = 0;
+        for (int job = servers.firstJob(server); job != JobTable.NONE; job = servers.nextJobOnServer(jobs, job)) {
+            if (!jobs.isRunning(job) || jobs.serverOf(job) != server) {
+                fail(time, "server " + server + " lists job " + job + " that is not running there");
             }
             for (int d = 0; d < dimensions; d++) {
-                if (servers.residual(server, d) < 0 || used[d] + servers.residual(server, d) != servers.capacity(server, d)) {
-                    fail(time, "server " + server + " resource " + d + ": used " + used[d] + " + residual "
-                        + servers.residual(server, d) + " != capacity " + servers.capacity(server, d));
-                }
+                used[d] += jobs.size(job, d);
             }
-            running += onServer;
+            final int demand = devices.demand(job);
+            final int taken = devices.taken(job);
+            if (Integer.bitCount(taken) != DeviceDemand.count(demand)) {
+                fail(time, "job " + job + " on server " + server + " asks for " + DeviceDemand.describe(demand)
+                    + " but holds devices 0x" + Integer.toHexString(taken));
+            }
+            for (int m = taken; m != 0; m &= m - 1) {
+                deviceUsed[Integer.numberOfTrailingZeros(m)] += DeviceDemand.units(demand);
+            }
+            onServer++;
         }
-        if (running != jobs.runningCount() + jobs.dummyCount()) {
-            fail(time, "servers hold " + running + " jobs but " + jobs.runningCount() + " are running and "
-                + jobs.dummyCount() + " dummies");
+        auditDevices(time, devices, server, deviceUsed);
+        if (onServer != servers.jobCount(server)) {
+            fail(time, "server " + server + " counts " + servers.jobCount(server) + " jobs but lists " + onServer);
+        }
+        for (int d = 0; d < dimensions; d++) {
+            if (servers.residual(server, d) < 0 || used[d] + servers.residual(server, d) != servers.capacity(server, d)) {
+                fail(time, "server " + server + " resource " + d + ": used " + used[d] + " + residual "
+                    + servers.residual(server, d) + " != capacity " + servers.capacity(server, d));
+            }
+        }
+        listedTotal += onServer - listed[server];
+        listed[server] = onServer;
+    }
+
+    private void touch(final int server) {
+        ensureServers();
+        if (!isTouched[server]) {
+            isTouched[server] = true;
+            touched[touchedCount++] = server;
+        }
+    }
+
+    private void clearTouched() {
+        for (int i = 0; i < touchedCount; i++) {
+            isTouched[touched[i]] = false;
+        }
+        touchedCount = 0;
+    }
+
+    private void ensureServers() {
+        if (listed.length == 0) {
+            final int count = simulation.servers().count();
+            touched = new int[count];
+            isTouched = new boolean[count];
+            listed = new int[count];
         }
     }
 

@@ -639,13 +639,16 @@ public final class Simulation implements SchedulerContext {
             return this;
         }
 
-        /** Checks every invariant after every event and audits all servers after every decision. */
+        /**
+         * Checks every invariant after every event, and audits after every decision the servers its events
+         * touched, every server at every 64th ({@link InvariantChecker}).
+         */
         public Builder checkInvariants(final boolean enabled) {
             this.auditEvery = enabled ? 1 : 0;
             return this;
         }
 
-        /** Checks invariants, with the O(L + running) capacity audit only every {@code decisions} decisions. */
+        /** Checks invariants, with the capacity audit ({@link InvariantChecker}) only every {@code decisions} decisions. */
         public Builder checkInvariants(final int decisions) {
             if (decisions < 1) {
                 throw new IllegalArgumentException("audit period must be >= 1 decision: " + decisions);

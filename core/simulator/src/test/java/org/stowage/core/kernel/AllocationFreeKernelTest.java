@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.stowage.testkit.ConformanceChecks;
 import org.stowage.testkit.SteadyStateAllocation;
@@ -16,6 +17,7 @@ import org.stowage.testkit.SteadyStateAllocation;
  * mode it supports, with the workload generator and the metrics listener running, allocate exactly 0 bytes
  * on the simulation thread (see {@link SteadyStateAllocation}).
  */
+@Tag("hot-loops")
 class AllocationFreeKernelTest {
 
     @TestFactory

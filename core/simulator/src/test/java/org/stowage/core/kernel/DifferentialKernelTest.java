@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.stowage.core.engine.Simulation;
@@ -24,6 +25,7 @@ import org.stowage.testkit.Scenario;
  * {@code -Dstowage.seed=N}, or change the number of scenarios per kernel and variant with
  * {@code -Dstowage.scenarios=N}.
  */
+@Tag("hot-loops")
 class DifferentialKernelTest {
     private static final long SEED = 0x5709A6EL;
 

@@ -3,6 +3,7 @@ package org.stowage.core.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.stowage.core.Units;
@@ -22,6 +23,7 @@ import org.stowage.testkit.EventLog;
  * servers receiving about 800 jobs per slot, so the queue passes 65,536 jobs after about 85 slots. Event by
  * event, seed in every message.
  */
+@Tag("hot-loops")
 class LongQueueDifferentialTest {
     private static final int SLOTS = 130;
 

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.Seeds;
 
@@ -18,6 +19,7 @@ import org.stowage.core.engine.Seeds;
  * Algorithm 2 and Eq. (15): hand-computed cases, the exact clustering against a plain O(G m^2) dynamic
  * programme and against enumeration of every clustering, Lloyd against a job-by-job twin, and allocation.
  */
+@Tag("hot-loops")
 class JctClusteringTest {
     private static final long BASE_SEED = Long.getLong("stowage.seed", 0xC1A55L);
 

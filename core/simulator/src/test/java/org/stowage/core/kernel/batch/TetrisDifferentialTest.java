@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.Scheduler;
 import org.stowage.core.engine.Simulation;
@@ -25,6 +26,7 @@ import org.stowage.testkit.EventLog;
  * gamma 0 to 3 and time units other than hours. Event by event, invariants checked; the seed in every
  * failure (rerun one with {@code -Dstowage.seed=N}).
  */
+@Tag("hot-loops")
 class TetrisDifferentialTest {
     private static final long SEED = 0x7E7215L;
     private static final int SCENARIOS = Integer.getInteger("stowage.scenarios", 1500);
@@ -145,7 +147,7 @@ class TetrisDifferentialTest {
     }
 
     private static String line(final EventLog log, final int index) {
-        return index < log.lines().size() ? log.lines().get(index) : "(end)";
+        return index < log.size() ? log.line(index) : "(end)";
     }
 
     private static EventLog run(final ServerTable servers, final Model model, final double[][] rows,

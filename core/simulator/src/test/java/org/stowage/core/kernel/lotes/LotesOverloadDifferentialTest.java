@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.stowage.core.engine.Simulation;
 import org.stowage.core.engine.TimeMode;
@@ -30,6 +31,7 @@ import org.stowage.testkit.EventLog;
  * idle on some configurations), sizes from 1 unit to most of a machine. Every failure names the seed; rerun
  * one with {@code -Dstowage.seed=N}.
  */
+@Tag("hot-loops")
 class LotesOverloadDifferentialTest {
     private static final long SEED = 0x10E5_0021L;
     private static final int SCENARIOS = 2000;

@@ -1,5 +1,6 @@
 package org.stowage.core.kernel.rms;
 
+import org.junit.jupiter.api.Tag;
 import org.stowage.testkit.KernelConformanceTest;
 
 /**
@@ -7,6 +8,7 @@ import org.stowage.testkit.KernelConformanceTest;
  * AllocationFreeKernelTest run over the whole registry), so this kernel can be checked alone:
  * {@code -Dtest=LocalMaxWeightConformanceTest}.
  */
+@Tag("hot-loops")
 class LocalMaxWeightConformanceTest extends KernelConformanceTest {
     LocalMaxWeightConformanceTest() {
         super("MWR+JSQ", "MWR+JSQ-naive");
