@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -209,24 +206,6 @@ class StowageCliTest {
     void helpHasExamples() {
         assertEquals(0, run("run", "--help"));
         assertTrue(cli.out().contains("Examples:"), cli.out());
-    }
-
-    /** picocli reads every description as a format string; a bare '%' makes it warn on stderr at each --help. */
-    @Test
-    void everyCommandsHelpRendersWithoutAFormatWarning() {
-        final PrintStream stderr = System.err;
-        final ByteArrayOutputStream warnings = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
-        try {
-            for (final String command : List.of("run", "sweep", "reproduce", "capacity", "trace-summary", "traces",
-                    "schedulers")) {
-                assertEquals(0, run(command, "--help"), command + ": " + cli.err());
-                assertTrue(cli.out().contains("Usage:"), command + ": " + cli.out());
-            }
-        } finally {
-            System.setErr(stderr);
-        }
-        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
     }
 
     private void assertOneLineError(final String expected, final String... args) {
