@@ -19,29 +19,33 @@ import org.stowage.core.testing.ScriptedWorkload;
 class InvariantCheckerTest {
     private static final int JOBS = 3 * InvariantChecker.FULL_AUDIT_EVERY;
 
-    /** Server 0 holds one long job from time 0; then one short job a slot arrives and runs on server 1. */
-    private static Simulation simulation(final ServerTable servers) {
+    /**
+     * Server 0 holds one long job from time 0; then one short job a slot arrives and runs on server 1. Returns
+     * the simulation after its first six decisions.
+     */
+    private static Simulation afterSixDecisions(final ServerTable servers) {
         final double[][] rows = new double[JOBS + 1][];
         rows[0] = new double[] {0, 10 * JOBS, 4};
         for (int i = 1; i <= JOBS; i++) {
             rows[i] = new double[] {i, 0.5, 8};
         }
-        return Simulation.builder()
+        final Simulation simulation = Simulation.builder()
             .servers(servers)
             .workload(new ScriptedWorkload(rows))
             .scheduler(Kernels.byName("FIFO-FF"))
             .timeMode(TimeMode.CONTINUOUS)
             .checkInvariants(true)
             .build();
+        for (int i = 0; i < 6; i++) {
+            simulation.step(Double.POSITIVE_INFINITY);
+        }
+        return simulation;
     }
 
     @Test
     void aCorruptedServerThatAnEventTouchesFailsAtThatDecision() throws ReflectiveOperationException {
         final ServerTable servers = ServerTable.homogeneous(2, 10);
-        final Simulation simulation = simulation(servers);
-        for (int i = 0; i < 6; i++) {
-            simulation.step(Double.POSITIVE_INFINITY);
-        }
+        final Simulation simulation = afterSixDecisions(servers);
         residuals(servers)[1] -= 1;
         // the next arrival starts on server 1 (server 0 has 6 free, the job needs 8): the audit of that decision
         final IllegalStateException failure = assertThrows(IllegalStateException.class, () -> {
@@ -55,10 +59,7 @@ class InvariantCheckerTest {
     @Test
     void aCorruptedServerThatNoEventTouchesFailsWithinAFullAuditPeriod() throws ReflectiveOperationException {
         final ServerTable servers = ServerTable.homogeneous(2, 10);
-        final Simulation simulation = simulation(servers);
-        for (int i = 0; i < 6; i++) {
-            simulation.step(Double.POSITIVE_INFINITY);
-        }
+        final Simulation simulation = afterSixDecisions(servers);
         // server 0 holds the long job alone and no event touches it again until time 10 x JOBS
         residuals(servers)[0] -= 1;
         final long before = simulation.decisionCount();
