@@ -32,7 +32,10 @@ public final class Progress implements AutoCloseable {
     public static final Duration BAR_AFTER = Duration.ofSeconds(1);
     /** Seconds between two plain lines, unless the system property {@value #EVERY_PROPERTY} says otherwise. */
     public static final Duration LINE_EVERY = Duration.ofSeconds(10);
-    /** System property: seconds between plain progress lines (and before the first), a positive number. */
+    /**
+     * System property: seconds between plain progress lines (and before the first), a positive number; a bar
+     * then waits no longer than that either (tests see a bar on a run shorter than {@link #BAR_AFTER}).
+     */
     public static final String EVERY_PROPERTY = "stowage.progress.every";
 
     /**
@@ -182,7 +185,7 @@ public final class Progress implements AutoCloseable {
 
     private void bar(final long done) {
         if (bar == null) {
-            if (System.nanoTime() - started < BAR_AFTER.toNanos()) {
+            if (System.nanoTime() - started < Math.min(BAR_AFTER.toNanos(), display.lineEvery().toNanos())) {
                 return;
             }
             final ProgressBarBuilder builder = new ProgressBarBuilder();
