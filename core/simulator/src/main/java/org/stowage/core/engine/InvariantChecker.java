@@ -40,6 +40,9 @@ public final class InvariantChecker implements SimulationListener {
     private int[] touched = new int[0];
     private boolean[] isTouched = new boolean[0];
     private int touchedCount;
+    /** Scratch of one server's audit: the sizes of its jobs per resource, and the units taken per device. */
+    private long[] used = new long[0];
+    private int[] deviceUsed = new int[0];
     /** Each server's job-list length when last audited, and their sum. */
     private int[] listed = new int[0];
     private long listedTotal;
@@ -144,39 +147,26 @@ public final class InvariantChecker implements SimulationListener {
                 + " - completed " + simulation.dummiesCompleted() + " - cancelled " + simulation.dummiesCancelled());
         }
         if (++decisionsSeen % auditEvery == 0) {
-            if (auditsDone++ % FULL_AUDIT_EVERY == 0) {
-                audit(time);
-            } else {
-                auditTouched(time);
-            }
+            auditServers(time, auditsDone++ % FULL_AUDIT_EVERY == 0);
         }
     }
 
     /** Full capacity audit of every server. */
     public void audit(final double time) {
-        ensureServers();
-        final long[] used = new long[simulation.servers().dimensions()];
-        final int[] deviceUsed = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
-        for (int server = 0; server < listed.length; server++) {
-            auditServer(time, server, used, deviceUsed);
-        }
-        clearTouched();
-        checkHeld(time);
+        auditServers(time, true);
     }
 
-    /** Audit of the servers touched since the last audit (see the class comment). */
-    private void auditTouched(final double time) {
+    /**
+     * Audits every server ({@code all}) or those touched since the last audit, then checks that the servers'
+     * job lists hold every running job and dummy.
+     */
+    private void auditServers(final double time, final boolean all) {
         ensureServers();
-        final long[] used = new long[simulation.servers().dimensions()];
-        final int[] deviceUsed = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
-        for (int i = 0; i < touchedCount; i++) {
-            auditServer(time, touched[i], used, deviceUsed);
+        final int count = all ? listed.length : touchedCount;
+        for (int i = 0; i < count; i++) {
+            auditServer(time, all ? i : touched[i]);
         }
         clearTouched();
-        checkHeld(time);
-    }
-
-    private void checkHeld(final double time) {
         final JobTable jobs = simulation.jobTable();
         if (listedTotal != jobs.runningCount() + jobs.dummyCount()) {
             fail(time, "servers hold " + listedTotal + " jobs but " + jobs.runningCount() + " are running and "
@@ -184,7 +174,7 @@ public final class InvariantChecker implements SimulationListener {
         }
     }
 
-    private void auditServer(final double time, final int server, final long[] used, final int[] deviceUsed) {
+    private void auditServer(final double time, final int server) {
         final JobTable jobs = simulation.jobTable();
         final ServerView servers = simulation.servers();
         final int dimensions = servers.dimensions();
@@ -244,6 +234,8 @@ public final class InvariantChecker implements SimulationListener {
             touched = new int[count];
             isTouched = new boolean[count];
             listed = new int[count];
+            used = new long[simulation.servers().dimensions()];
+            deviceUsed = new int[DeviceTable.MAX_DEVICES_PER_SERVER];
         }
     }
 
