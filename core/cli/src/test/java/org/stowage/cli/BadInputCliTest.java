@@ -105,8 +105,8 @@ class BadInputCliTest {
     void case06ARateWhoseFirstSlotCannotFitIsRefused() {
         assertOneLineError("stowage run: invalid value for --lambda: 3.0E9 (must be in (0, 2^30 = 1073741824] arrivals"
             + " per slot)", "run", "--lambda", "3e9", "--horizon", "1", "--servers", "1");
-        assertOneLineError("stowage run: invalid value for --lambda: 3.0E8: needs at least 10.9 GiB of heap: 300000000"
-            + " jobs at once x 39 B (3.000e+08 arrivals per slot x 1.000 slots of service within the horizon, the least"
+        assertOneLineError("stowage run: invalid value for --lambda: 3.0E8: needs at least 11.2 GiB of heap: 300000000"
+            + " jobs at once x 40 B (3.000e+08 arrivals per slot x 1.000 slots of service within the horizon, the least"
             + " a run holds) and 1 servers x 85 B; this JVM may use 1.0 GiB; rerun with -Xmx23g (java -Xmx23g -jar"
             + " stowage.jar, or JAVA_OPTS=-Xmx23g bin/stowage)", "run", "--lambda", "3e8", "--horizon", "1",
             "--servers", "1");
@@ -114,8 +114,8 @@ class BadInputCliTest {
 
     @Test
     void case07AHundredMillionJobBatchIsRefusedUnderOneGibibyte() {
-        assertOneLineError("stowage run: invalid value for --arrivals: 'batch:100000000': needs at least 3.6 GiB of heap:"
-            + " 100000000 jobs at once x 39 B (the whole batch arrives at time 0) and 5 servers x 85 B; this JVM may use"
+        assertOneLineError("stowage run: invalid value for --arrivals: 'batch:100000000': needs at least 3.7 GiB of heap:"
+            + " 100000000 jobs at once x 40 B (the whole batch arrives at time 0) and 5 servers x 85 B; this JVM may use"
             + " 1.0 GiB; rerun with -Xmx8g (java -Xmx8g -jar stowage.jar, or JAVA_OPTS=-Xmx8g bin/stowage)",
             "run", "--arrivals", "batch:100000000");
     }
@@ -144,14 +144,14 @@ class BadInputCliTest {
             MemoryCheck.require(plan.memory(), 1, ONE_GIB, null);
             assertTrue(plan.memory().bytes() < ONE_GIB / 2, String.join(" ", args) + ": " + plan.memory().bytes());
         }
-        assertEquals(MemoryEstimate.bytes(5, 1, 10_000_000), 10_000_000L * 39 + 5 * 85);
+        assertEquals(MemoryEstimate.bytes(5, 1, 10_000_000), 10_000_000L * 40 + 5 * 85);
     }
 
     /** A sweep runs on several threads at once: its check counts every concurrent run. */
     @Test
     void aSweepCountsItsConcurrentRuns() {
         assertOneLineError("stowage sweep: invalid value for --arrivals: 'batch:10000000': needs at least 1.5 GiB of"
-            + " heap: 10000000 jobs at once x 39 B (the whole batch arrives at time 0) and 5 servers x 85 B, 4 runs at"
+            + " heap: 10000000 jobs at once x 40 B (the whole batch arrives at time 0) and 5 servers x 85 B, 4 runs at"
             + " once; this JVM may use 1.0 GiB; rerun with -Xmx4g (java -Xmx4g -jar stowage.jar, or JAVA_OPTS=-Xmx4g"
             + " bin/stowage) or with fewer --threads", "sweep", "--arrivals", "batch:10000000", "--vary",
             "service=geometric:100,geometric:50", "--threads", "4", "--replications", "2", "--out", temp.resolve("s").toString());

@@ -1,8 +1,5 @@
 package org.stowage.core.state;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import org.stowage.core.Units;
@@ -15,34 +12,36 @@ import org.stowage.core.Units;
  * gets is a deterministic function of the run's history. {@link #NONE} is the null handle.
  *
  * <h2>Layout and bytes per live job</h2>
- * The <b>hot record</b>, {@value #RECORD} bytes per job side by side in byte pages of 2<sup>16</sup> jobs, is
- * everything a departure, an arrival's enqueue or a placement reads or writes:
+ * The <b>hot record</b>, {@value #RECORD_INTS} ints ({@value #RECORD_BYTES} bytes) per job side by side in
+ * {@code int} pages of 2<sup>16</sup> jobs, is everything a departure, an arrival's enqueue or a placement
+ * reads or writes:
  * <pre>
- *   offset  0  prev     int     FIFO link while queued, server-list link while running, unused while free
- *           4  next     int     FIFO / server-list link; the free list's link while free
- *           8  left     int     size-bucket link while queued; the server while running
- *          12  right    int     size-bucket link while queued
- *          16  size     int     size on resource 0, the queues' key (units)
- *          20  service  double  service requirement (read by every placement)
- *          28  state    byte    FREE, PENDING, QUEUED, RUNNING, CANCELLED, and the dummy flag
- *          29  arrival  double  arrival time (written by the arrival into the record its departure just
- *                               read; read by the metrics at the start and the end)
+ *   int  0  prev     FIFO link while queued, server-list link while running, unused while free
+ *        1  next     FIFO / server-list link; the free list's link while free
+ *        2  left     size-bucket link while queued; the server while running
+ *        3  right    size-bucket link while queued
+ *        4  size     size on resource 0, the queues' key (units)
+ *        5  state    bits 0-7: FREE, PENDING, QUEUED, RUNNING, CANCELLED, and the dummy flag;
+ *                    bits 16-31: the type / class id
+ *      6-7  service  double, low word first: service requirement (read by every placement)
+ *      8-9  arrival  double, low word first: arrival time (written by the arrival into the record its
+ *                    departure just read; read by the metrics at the start and the end)
  * </pre>
- * so a job is one record, one or two adjacent cache lines, where the struct of arrays it replaces put a
- * job's links, size, state and times in four lines of four arrays. The <b>cold columns</b>:
- * <pre>
- *   sizes     int[D-1]  sizes on resources 1 .. D-1 (D &gt; 1 only)            4*(D-1)
- *   jobClass  short     type / class id, made when the first job of a class other than 0 arrives   2
- * </pre>
- * That is {@code 4*D + 35} bytes per slot: 39 bytes for D = 1 ({@link #bytesPerSlot(int)}; checked by a
- * test), and 37 while every job is of class 0 ({@link #bytesPerSlot()}): the class column is made, all
- * zeros, the first time a job of another class is allocated, as the predictions are, so single-class runs
- * (the 2019 paper's, every batch of the CLI without types) pay nothing for it. Queues and servers add
- * O(1) per queue and per server, nothing per job. The record's fields are read and written through
- * {@link VarHandle} views of the page (plain, unaligned access, bounds-checked like any array access);
- * the queues and the server table of this package reach them through package-private accessors
- * ({@link #prev}, {@link #keySize}, ...), which the JIT inlines. Records grow by pages, never copied once a
- * page is full.
+ * so a job is one record, one or two adjacent cache lines, where the struct of arrays it replaced put a
+ * job's links, size, state and times in four lines of four arrays. A departure reads the first 24 bytes,
+ * a placement the first 32. The <b>cold column</b>, {@code sizes}, holds the sizes on resources
+ * 1 .. D-1 ({@code int[D-1]} per slot, D &gt; 1 only). That is {@code 4*D + 36} bytes per slot, 40 for
+ * D = 1 ({@link #bytesPerSlot(int)}; checked by a test); queues and servers add O(1) per queue and per
+ * server, nothing per job.
+ *
+ * <p>Why {@code int} pages and not a byte page read through {@code VarHandle} views or Agrona's
+ * {@code UnsafeBuffer} (a 37-byte record, 3 bytes less): an {@code int} array element is one bytecode in
+ * every tier, while a byte-array view goes through the method-handle machinery until C2 compiles its
+ * caller, a quarter of a 10<sup>5</sup>-job run's main thread (journal 2026-11-29, start-up), and Agrona 2
+ * needs {@code --add-exports} of {@code jdk.internal.misc}, which a library's users should not have to pass.
+ * Once compiled, the three are the same loads. The queues and the server table of this package reach the
+ * fields through package-private accessors ({@link #prev}, {@link #keySize}, ...), which the JIT inlines.
+ * Records grow by pages, never copied once a page is full.
  *
  * <h2>Lifecycle</h2>
  * {@code allocate} gives a PENDING job; a queue makes it QUEUED and back to PENDING on removal; a server
@@ -85,39 +84,38 @@ public final class JobTable implements JobView {
     /** Largest class id a job may carry. */
     public static final int MAX_CLASS = Short.MAX_VALUE;
 
-    /** Bytes of a job's hot record, and the byte offsets of its fields (see the class comment). */
-    static final int RECORD = 37;
+    /** Ints of a job's hot record, and the int offsets of its fields (see the class comment). */
+    static final int RECORD_INTS = 10;
+    static final int RECORD_BYTES = RECORD_INTS * Integer.BYTES;
     private static final int PREV = 0;
-    private static final int NEXT = 4;
-    private static final int LEFT = 8;
-    private static final int RIGHT = 12;
-    private static final int KEY_SIZE = 16;
-    private static final int SERVICE = 20;
-    private static final int STATE = 28;
-    private static final int ARRIVAL = 29;
+    private static final int NEXT = 1;
+    private static final int LEFT = 2;
+    private static final int RIGHT = 3;
+    private static final int KEY_SIZE = 4;
+    private static final int STATE = 5;
+    private static final int SERVICE = 6;
+    private static final int ARRIVAL = 8;
+    /** The state word's bits: the state byte below, the class above. */
+    private static final int STATE_BITS = 0xFF;
+    private static final int CLASS_SHIFT = 16;
 
-    /** Jobs per page of records: 2^16 jobs, 2.4 MB. */
+    /** Jobs per page of records: 2^16 jobs, 2.6 MB. */
     private static final int PAGE_SHIFT = 16;
     private static final int PAGE_JOBS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_JOBS - 1;
-
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
-    private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class,
-        ByteOrder.nativeOrder());
 
     /** Largest array length the VM allows, with a margin. */
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     final int dimensions;
     /**
-     * The hot records: job {@code j}'s at byte {@code (j & PAGE_MASK) * RECORD} of page {@code j >>> PAGE_SHIFT}.
-     * Every page holds {@link #PAGE_JOBS} jobs but the last, which holds the rest of the capacity.
+     * The hot records: job {@code j}'s at int {@code (j & PAGE_MASK) * RECORD_INTS} of page
+     * {@code j >>> PAGE_SHIFT}. Every page holds {@link #PAGE_JOBS} jobs but the last, which holds the rest
+     * of the capacity.
      */
-    private byte[][] pages;
+    private int[][] pages;
     /** Sizes on resources 1 .. D-1, {@code D - 1} per slot; null for D = 1. */
     private int[] otherSizes;
-    /** Class per slot; null while every job allocated so far is of class 0 (see the class comment). */
-    private short[] jobClass;
 
     private int capacity;
     private int highWater;
@@ -150,7 +148,7 @@ public final class JobTable implements JobView {
         }
         this.dimensions = dimensions;
         this.capacity = 0;
-        this.pages = new byte[0][];
+        this.pages = new int[0][];
         resize(initialCapacity);
     }
 
@@ -164,14 +162,14 @@ public final class JobTable implements JobView {
         return MAX_ARRAY / Math.max(4, dimensions);
     }
 
-    /** Bytes of storage per job slot: the record, the other sizes and the class: {@code 4*D + 35}. */
+    /** Bytes of storage per job slot: the record and the other sizes, {@code 4*D + 36}. */
     public static int bytesPerSlot(final int dimensions) {
-        return RECORD + Integer.BYTES * (dimensions - 1) + Short.BYTES;
+        return RECORD_BYTES + Integer.BYTES * (dimensions - 1);
     }
 
-    /** Bytes of array storage per job slot of this table: without the class column while it is not made. */
+    /** Bytes of array storage per job slot of this table: {@link #bytesPerSlot(int)} of its dimensions. */
     public int bytesPerSlot() {
-        return bytesPerSlot(dimensions) - (jobClass == null ? Short.BYTES : 0);
+        return bytesPerSlot(dimensions);
     }
 
     /**
@@ -192,22 +190,16 @@ public final class JobTable implements JobView {
             }
             job = highWater++;
         }
-        final byte[] page = pages[job >>> PAGE_SHIFT];
-        final int at = (job & PAGE_MASK) * RECORD;
-        INT.set(page, at + PREV, NONE);
-        INT.set(page, at + NEXT, NONE);
-        INT.set(page, at + LEFT, NONE);
-        INT.set(page, at + RIGHT, NONE);
-        INT.set(page, at + KEY_SIZE, 0);
-        DOUBLE.set(page, at + SERVICE, serviceTime);
-        page[at + STATE] = PENDING;
-        DOUBLE.set(page, at + ARRIVAL, arrivalTime);
-        if (jobClass != null) {
-            jobClass[job] = (short) classId;
-        } else if (classId != 0) {
-            jobClass = new short[capacity]; // every earlier job is of class 0
-            jobClass[job] = (short) classId;
-        }
+        final int[] page = pages[job >>> PAGE_SHIFT];
+        final int at = (job & PAGE_MASK) * RECORD_INTS;
+        page[at + PREV] = NONE;
+        page[at + NEXT] = NONE;
+        page[at + LEFT] = NONE;
+        page[at + RIGHT] = NONE;
+        page[at + KEY_SIZE] = 0;
+        page[at + STATE] = classId << CLASS_SHIFT | PENDING;
+        putDouble(page, at + SERVICE, serviceTime);
+        putDouble(page, at + ARRIVAL, arrivalTime);
         if (otherSizes != null) {
             Arrays.fill(otherSizes, job * (dimensions - 1), (job + 1) * (dimensions - 1), 0);
         }
@@ -256,22 +248,19 @@ public final class JobTable implements JobView {
     /** Grows every column to {@code newCapacity} slots and the records by pages (a partial last page is copied). */
     private void resize(final int newCapacity) {
         final int pageCount = (int) (((long) newCapacity + PAGE_MASK) >>> PAGE_SHIFT);
-        final byte[][] grown = Arrays.copyOf(pages, pageCount);
+        final int[][] grown = Arrays.copyOf(pages, pageCount);
         for (int p = 0; p < pageCount; p++) {
             final int jobs = (int) Math.min(PAGE_JOBS, (long) newCapacity - ((long) p << PAGE_SHIFT));
             if (grown[p] == null) {
-                grown[p] = new byte[jobs * RECORD];
-            } else if (grown[p].length < jobs * RECORD) {
-                grown[p] = Arrays.copyOf(grown[p], jobs * RECORD);
+                grown[p] = new int[jobs * RECORD_INTS];
+            } else if (grown[p].length < jobs * RECORD_INTS) {
+                grown[p] = Arrays.copyOf(grown[p], jobs * RECORD_INTS);
             }
         }
         pages = grown;
         if (dimensions > 1) {
             otherSizes = otherSizes == null ? new int[newCapacity * (dimensions - 1)]
                 : Arrays.copyOf(otherSizes, newCapacity * (dimensions - 1));
-        }
-        if (jobClass != null) {
-            jobClass = Arrays.copyOf(jobClass, newCapacity);
         }
         if (predicted != null) {
             predicted = Arrays.copyOf(predicted, newCapacity);
@@ -305,7 +294,7 @@ public final class JobTable implements JobView {
         assert (rawState(job) & STATE_MASK) == PENDING : "size change of job " + job + " in state " + rawState(job);
         assert units >= 0 && units <= Units.MAX_UNITS : units;
         if (d == 0) {
-            INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + KEY_SIZE, units);
+            pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + KEY_SIZE] = units;
         } else {
             otherSizes[job * (dimensions - 1) + d - 1] = units;
         }
@@ -313,18 +302,18 @@ public final class JobTable implements JobView {
 
     @Override
     public double arrivalTime(final int job) {
-        return (double) DOUBLE.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + ARRIVAL);
+        return getDouble(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD_INTS + ARRIVAL);
     }
 
     @Override
     public double serviceTime(final int job) {
-        return (double) DOUBLE.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + SERVICE);
+        return getDouble(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD_INTS + SERVICE);
     }
 
     /** Fixes the service time of a job at its start (processing rates per server). Engine use. */
     public void setServiceTime(final int job, final double serviceTime) {
         assert (rawState(job) & STATE_MASK) == PENDING : "service change of job " + job + " in state " + rawState(job);
-        DOUBLE.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + SERVICE, serviceTime);
+        putDouble(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD_INTS + SERVICE, serviceTime);
     }
 
     @Override
@@ -353,8 +342,7 @@ public final class JobTable implements JobView {
 
     @Override
     public int jobClass(final int job) {
-        final short[] column = jobClass;
-        return column == null ? 0 : column[job];
+        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + STATE] >>> CLASS_SHIFT;
     }
 
     @Override
@@ -390,61 +378,74 @@ public final class JobTable implements JobView {
      * is taken, it brings their records into cache together, so their misses overlap. No effect on the job.
      */
     public int touchForDeparture(final int job) {
-        final byte[] page = pages[job >>> PAGE_SHIFT];
-        final int at = (job & PAGE_MASK) * RECORD;
-        return page[at + STATE] ^ (int) INT.get(page, at + KEY_SIZE) ^ (int) INT.get(page, at + PREV);
+        final int[] page = pages[job >>> PAGE_SHIFT];
+        final int at = (job & PAGE_MASK) * RECORD_INTS;
+        return page[at + STATE] ^ page[at + KEY_SIZE] ^ page[at + PREV];
     }
 
     // ---- the hot fields, for the queues and the server table of this package (final class: the JIT inlines them)
 
     /** FIFO predecessor while queued, server-list predecessor while running. */
     int prev(final int job) {
-        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + PREV);
+        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + PREV];
     }
 
     /** FIFO successor while queued, server-list successor while running, free-list successor while FREE. */
     int next(final int job) {
-        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + NEXT);
+        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + NEXT];
     }
 
     /** Size-bucket predecessor while queued; the server while running. */
     int left(final int job) {
-        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + LEFT);
+        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + LEFT];
     }
 
     /** Size-bucket successor while queued. */
     int right(final int job) {
-        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + RIGHT);
+        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + RIGHT];
     }
 
     void setPrev(final int job, final int link) {
-        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + PREV, link);
+        pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + PREV] = link;
     }
 
     void setNext(final int job, final int link) {
-        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + NEXT, link);
+        pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + NEXT] = link;
     }
 
     void setLeft(final int job, final int link) {
-        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + LEFT, link);
+        pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + LEFT] = link;
     }
 
     void setRight(final int job, final int link) {
-        INT.set(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + RIGHT, link);
+        pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + RIGHT] = link;
     }
 
     /** Size on resource 0, the queues' key: {@code size(job, 0)}. */
     int keySize(final int job) {
-        return (int) INT.get(pages[job >>> PAGE_SHIFT], (job & PAGE_MASK) * RECORD + KEY_SIZE);
+        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + KEY_SIZE];
     }
 
     /** The state byte with its dummy flag: {@link #QUEUED} only for a real queued job. */
     byte rawState(final int job) {
-        return pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD + STATE];
+        return (byte) pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD_INTS + STATE];
     }
 
     private void setRawState(final int job, final byte value) {
-        pages[job >>> PAGE_SHIFT][(job & PAGE_MASK) * RECORD + STATE] = value;
+        final int[] page = pages[job >>> PAGE_SHIFT];
+        final int at = (job & PAGE_MASK) * RECORD_INTS + STATE;
+        page[at] = page[at] & ~STATE_BITS | value & STATE_BITS;
+    }
+
+    private static double getDouble(final int[] page, final int at) {
+        return Double.longBitsToDouble((long) page[at + 1] << Integer.SIZE | page[at] & 0xFFFF_FFFFL);
+    }
+
+    /** Raw bits, so a NaN's payload survives the round trip (a dummy's arrival time is NaN). */
+    private static void putDouble(final int[] page, final int at, final double value) {
+        final long bits = Double.doubleToRawLongBits(value);
+        page[at] = (int) bits;
+        page[at + 1] = (int) (bits >>> Integer.SIZE);
     }
 
     /** Copies the job's size vector into {@code into[0 .. D)}; returns {@code into}. O(D). */

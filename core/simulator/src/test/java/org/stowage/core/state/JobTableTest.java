@@ -12,8 +12,8 @@ class JobTableTest {
 
     @Test
     void storesAtMostFortyBytesPerJobForOneResource() {
-        assertEquals(39, JobTable.bytesPerSlot(1));
-        assertEquals(4 * 3 + 35, JobTable.bytesPerSlot(3));
+        assertEquals(40, JobTable.bytesPerSlot(1));
+        assertEquals(4 * 3 + 36, JobTable.bytesPerSlot(3));
     }
 
     @Test
@@ -28,7 +28,9 @@ class JobTableTest {
         final long after = threads.getThreadAllocatedBytes(thread);
         final double perJob = (double) (after - before) / slots;
         System.out.printf("JobTable heap per job slot (D=1): %.3f bytes (layout %d)%n", perJob, table.bytesPerSlot());
-        assertTrue(perJob <= 40.0, "bytes per job slot: " + perJob);
+        // the record pages' array headers add 16 bytes per 2^16 jobs
+        assertTrue(perJob <= table.bytesPerSlot() + 0.01, "bytes per job slot: " + perJob);
+        assertTrue(table.bytesPerSlot() <= 40, "layout: " + table.bytesPerSlot());
         assertTrue(perJob >= table.bytesPerSlot(), "allocation below the documented layout: " + perJob);
     }
 
