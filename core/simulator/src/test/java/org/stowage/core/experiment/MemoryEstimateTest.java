@@ -13,7 +13,7 @@ class MemoryEstimateTest {
         for (int d = 1; d <= 8; d++) {
             assertEquals(JobTable.bytesPerSlot(d), MemoryEstimate.bytesPerJob(d), "D = " + d);
         }
-        assertEquals(39, MemoryEstimate.bytesPerJob(1));
+        assertEquals(40, MemoryEstimate.bytesPerJob(1));
         assertEquals(85, MemoryEstimate.bytesPerServer(1));
         assertEquals(4 * 2 * 2 + 8 + 8 * 2 + 4 * 2, MemoryEstimate.bytesPerServer(2));
     }
