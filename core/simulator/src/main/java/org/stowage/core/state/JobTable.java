@@ -39,7 +39,8 @@ import org.stowage.core.Units;
  * every tier, while a byte-array view goes through the method-handle machinery until C2 compiles its
  * caller, a quarter of a 10<sup>5</sup>-job run's main thread (journal 2026-11-29, start-up), and Agrona 2
  * needs {@code --add-exports} of {@code jdk.internal.misc}, which a library's users should not have to pass.
- * Once compiled, the three are the same loads. The queues and the server table of this package reach the
+ * Once compiled they cost the same: the warm BF-J/S slot measured 1.02-1.04x faster on {@code int} pages
+ * than on the byte page ({@code PairedSlotRun}, both in one JVM). The queues and the server table of this package reach the
  * fields through package-private accessors ({@link #prev}, {@link #keySize}, ...), which the JIT inlines.
  * Records grow by pages, never copied once a page is full.
  *

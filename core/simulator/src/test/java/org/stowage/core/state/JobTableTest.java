@@ -51,6 +51,33 @@ class JobTableTest {
         assertEquals(1, table.liveCount());
     }
 
+    /** The state byte and the class share one word of the record: no state change may touch the class. */
+    @Test
+    void keepsClassTimesAndStateApartInTheRecordThroughEveryTransition() {
+        final JobTable table = new JobTable(1, 4);
+        final JobQueue queue = new JobQueue(table, 0, 100);
+        final int job = table.allocate(1e15 + 0.5, Math.nextUp(3.0), JobTable.MAX_CLASS);
+        table.setSize(job, 0, 42);
+        queue.enqueue(job);
+        assertEquals(JobTable.QUEUED, table.state(job));
+        queue.remove(job);
+        table.markRunning(job, 7);
+        assertEquals(JobTable.RUNNING, table.state(job));
+        assertEquals(7, table.serverOf(job));
+        table.markStopped(job);
+        assertEquals(JobTable.PENDING, table.state(job));
+        assertEquals(JobTable.MAX_CLASS, table.jobClass(job));
+        assertEquals(42, table.size(job, 0));
+        assertEquals(1e15 + 0.5, table.arrivalTime(job));
+        assertEquals(Math.nextUp(3.0), table.serviceTime(job));
+
+        final int dummy = table.allocateDummy(-0.0, 3);
+        assertTrue(table.isDummy(dummy));
+        assertEquals(3, table.jobClass(dummy));
+        assertTrue(Double.isNaN(table.arrivalTime(dummy)));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(table.serviceTime(dummy)));
+    }
+
     @Test
     void rejectsBadDimensionsAndCapacities() {
         assertThrows(IllegalArgumentException.class, () -> new JobTable(0, 10));
