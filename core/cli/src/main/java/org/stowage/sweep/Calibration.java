@@ -1,16 +1,13 @@
 package org.stowage.sweep;
 
 import org.stowage.core.engine.Simulation;
-import org.stowage.core.engine.TimeMode;
 import org.stowage.core.engine.Workload;
+import org.stowage.core.experiment.Experiments;
 import org.stowage.core.experiment.RunSpec;
-import org.stowage.core.metrics.RunMetrics;
-import org.stowage.core.model.Model;
-import org.stowage.core.state.DeviceLayout;
 
 /**
  * How long a run would take on this machine, from a short start of it: the run is built as
- * {@link org.stowage.core.experiment.Experiments#run} builds it (its plan, its metrics listener), simulated for a
+ * {@link Experiments#run} builds it ({@link Experiments#simulation}, {@link Experiments#metrics}), simulated for a
  * fraction of a second, and its pace in the fastest of the windows after the first ({@link #WINDOWS}: not the
  * set-up nor the JIT's first compilations) is extrapolated to the whole run: the horizon in simulated time, or,
  * for a workload run to completion, the jobs it announces. What {@code --dry-run} prints; nothing is written.
@@ -84,19 +81,8 @@ public final class Calibration {
     public static Estimate estimate(final PlannedRuns runs, final RunSpec spec, final double seconds) {
         final RunSpec planned = runs.planned(spec);
         final Workload workload = planned.workload().open(planned.seed());
-        final Model model = planned.resolvedModel();
-        final Simulation simulation = Simulation.builder()
-            .servers(planned.servers())
-            // the devices as Experiments.run gives them (a GPU run's layout travels in its model)
-            .devices(model.hasPlan(DeviceLayout.class) ? model.plan(DeviceLayout.class).table() : null)
-            .workload(workload)
-            .model(model)
-            .scheduler(planned.schedulerFactory())
-            .timeMode(planned.timeMode())
-            .seed(planned.seed())
-            .build();
-        simulation.addListener(new RunMetrics(simulation, planned.warmup(), planned.timeMode() == TimeMode.SLOTTED ? 1
-            : 1000, planned.seriesInterval(), RunMetrics.DEFAULT_SERIES_CAPACITY));
+        final Simulation simulation = Experiments.simulation(planned, workload);
+        simulation.addListener(Experiments.metrics(simulation, planned));
         final double horizon = planned.horizon();
         final long announced = workload.announcedJobs();
         final boolean byTime = Double.isFinite(horizon);

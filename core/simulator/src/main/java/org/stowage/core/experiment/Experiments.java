@@ -28,6 +28,31 @@ public final class Experiments {
     private Experiments() {
     }
 
+    /**
+     * The simulation {@link #run} makes of {@code spec} (its servers, the devices of its model's
+     * {@link DeviceLayout}, its scheduler, time mode and seed), fed by {@code workload}: for tools that step a
+     * run themselves, as the sweep's calibration does.
+     */
+    public static Simulation simulation(final RunSpec spec, final Workload workload) {
+        final Model model = spec.resolvedModel();
+        return Simulation.builder()
+            .servers(spec.servers())
+            .devices(model.hasPlan(DeviceLayout.class) ? model.plan(DeviceLayout.class).table() : null)
+            .workload(workload)
+            .model(model)
+            .scheduler(spec.schedulerFactory())
+            .timeMode(spec.timeMode())
+            .seed(spec.seed())
+            .build();
+    }
+
+    /** The metrics listener {@link #run} gives {@code simulation} of {@code spec}; the caller adds it. */
+    public static RunMetrics metrics(final Simulation simulation, final RunSpec spec) {
+        final double timeScale = spec.timeMode() == TimeMode.SLOTTED ? 1 : 1000;
+        return new RunMetrics(simulation, spec.warmup(), timeScale, spec.seriesInterval(),
+            RunMetrics.DEFAULT_SERIES_CAPACITY).trackQueues(spec.perQueue());
+    }
+
     /** Runs without progress reports. */
     public static RunResult run(final RunSpec spec) {
         return run(spec, fraction -> { });
@@ -60,18 +85,8 @@ public final class Experiments {
     public static RunResult run(final RunSpec spec, final DoubleConsumer progress, final RunObserver observer) {
         final Workload workload = spec.workload().open(spec.seed());
         final Model model = spec.resolvedModel();
-        final Simulation simulation = Simulation.builder()
-            .servers(spec.servers())
-            .devices(model.hasPlan(DeviceLayout.class) ? model.plan(DeviceLayout.class).table() : null)
-            .workload(workload)
-            .model(model)
-            .scheduler(spec.schedulerFactory())
-            .timeMode(spec.timeMode())
-            .seed(spec.seed())
-            .build();
-        final double timeScale = spec.timeMode() == TimeMode.SLOTTED ? 1 : 1000;
-        final RunMetrics metrics = new RunMetrics(simulation, spec.warmup(), timeScale, spec.seriesInterval(),
-            RunMetrics.DEFAULT_SERIES_CAPACITY).trackQueues(spec.perQueue());
+        final Simulation simulation = simulation(spec, workload);
+        final RunMetrics metrics = metrics(simulation, spec);
         simulation.addListener(metrics);
         final LastArrival lastArrival = new LastArrival();
         simulation.addListener(lastArrival);
