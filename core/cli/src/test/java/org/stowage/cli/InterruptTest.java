@@ -44,6 +44,15 @@ class InterruptTest {
         final List<String> args = new ArrayList<>(SWEEP);
         args.addAll(List.of("--out", directory.toString()));
         final Process process = start(args);
+        try {
+            interruptSweep(process, directory, args);
+        } finally {
+            process.destroyForcibly(); // never leave a child running when an assertion fails
+        }
+    }
+
+    private void interruptSweep(final Process process, final Path directory, final List<String> args)
+        throws IOException, InterruptedException {
         final Path runs = directory.resolve("runs");
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (SweepFiles.finishedOnDisk(directory) < 2 && process.isAlive() && System.nanoTime() < deadline) {
@@ -80,6 +89,15 @@ class InterruptTest {
         final Path directory = temp.resolve("run");
         final Process process = start(List.of("run", "--horizon", "9000000000000", "--lambda", "0.001", "--out",
             directory.toString()), ProcessBuilder.Redirect.PIPE);
+        try {
+            interruptRun(process, directory);
+        } finally {
+            process.destroyForcibly(); // its horizon is endless: a failed assertion must not leave it running
+        }
+    }
+
+    private static void interruptRun(final Process process, final Path directory)
+        throws IOException, InterruptedException {
         // the signal that the run has started: its table's header (printed once the command says what it keeps),
         // however long the JVM takes to start on a loaded machine; never a fixed sleep
         final CountDownLatch started = new CountDownLatch(1);
