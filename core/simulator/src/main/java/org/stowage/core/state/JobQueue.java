@@ -13,9 +13,17 @@ import java.util.Arrays;
  * <ul>
  *   <li>FIFO order: a doubly linked list in insertion order, through the table's {@code prev}/{@code next}
  *       links; {@link #head()} and {@link #next(int)}.</li>
- *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), linked
- *       through the table's {@code left}/{@code right} links, with each bucket's head and tail side by
- *       side in one array indexed by size (one cache line per bucket touched). A 64-ary hierarchy of
+ *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0). A bucket is
+ *       {@value #BUCKET_INTS} ints side by side in an array indexed by size (a quarter of a cache line):
+ *       the handles of its {@value #INLINE} oldest jobs in insertion order, then the head of an
+ *       <i>overflow</i> list holding the rest, linked through the table's {@code left}/{@code right}
+ *       links (the head's {@code left} is the list's tail, so an append reaches it in O(1)). Most
+ *       buckets are short (at 10<sup>6</sup> queued jobs over 800,000 sizes, 92% of them hold at most
+ *       three), so an enqueue writes the bucket's line and its own record and reads no other job's, and
+ *       taking a bucket's head shifts two handles in that line instead of writing its successor's record;
+ *       only an overflowing bucket touches the records of its fourth and later jobs, as a linked
+ *       bucket did. A job's {@code left} is {@link #NONE} while it is held in its bucket's line and never
+ *       while it is in an overflow list, so a removal knows where to look. A 64-ary hierarchy of
  *       bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size &lt;= r" is a
  *       predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size universe of U
  *       units, about 4 words at the default resolution, independent of the queue length.
@@ -44,17 +52,25 @@ import java.util.Arrays;
  *
  * <h2>Complexity and allocation</h2>
  * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
- * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
+ * non-empty; an enqueue reads no other job's record unless its bucket already overflows, a removal from a
+ * bucket's line shifts at most two handles and, if the bucket overflows, moves the overflow's head into
+ * the line. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
  * the answer is "nothing that small": the smallest queued size is cached (refreshed lazily after the
  * smallest job leaves), which is the usual last query of a best-fit fill. {@link #head}, {@link #next},
  * {@link #size}: O(1).
- * Memory: the bitset levels above the bottom take U/512 bytes; the bottom level and the bucket heads and
- * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
- * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
+ * Memory: nothing per job beyond the table's record; {@value #BUCKET_INTS} ints per size: the bitset levels
+ * above the bottom take U/512 bytes; the bottom level and the buckets are pages of {@value #PAGE_SIZE}
+ * sizes (512 B and 64 KB) made the first time a size in their range is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
  */
 public final class JobQueue implements JobQueueView {
     static final int PAGE_SIZE = 1 << 12;
     private static final int PAGE_SHIFT = 12;
+    /** Ints per size bucket: {@link #INLINE} handles, then the overflow list's head. */
+    static final int BUCKET_INTS = 4;
+    private static final int BUCKET_SHIFT = 2;
+    /** Jobs a bucket holds in its own ints, the oldest first. */
+    static final int INLINE = BUCKET_INTS - 1;
+    private static final int OVERFLOW = INLINE;
 
     private final JobTable jobs;
     private final int id;
@@ -79,8 +95,10 @@ public final class JobQueue implements JobQueueView {
     private int size;
 
     /**
-     * Bucket head and tail per page of sizes, interleaved: size {@code key} has its head at
-     * {@code buckets[page][2 * slot]} and its tail at {@code + 1}. Null until the page is first used.
+     * The buckets, per page of sizes: size {@code key}'s bucket is {@code buckets[page][at .. at + 3]},
+     * {@code at = BUCKET_INTS * (key % PAGE_SIZE)}: its oldest {@link #INLINE} jobs, packed from {@code at}
+     * in insertion order with {@link #NONE} after them, and the overflow list's head (or {@link #NONE}) at
+     * {@code at + OVERFLOW}; an empty bucket is all {@link #NONE}. Null until the page is first used.
      */
     private final int[][] buckets;
     /** The sizes whose bucket is non-empty. */
@@ -222,23 +240,33 @@ public final class JobQueue implements JobQueueView {
         if (page == null) {
             page = allocatePage(key >>> PAGE_SHIFT);
         }
-        final int headAt = 2 * (key & (PAGE_SIZE - 1));
+        final int at = bucketAt(key);
+        jobs.setLeft(job, NONE);
         jobs.setRight(job, NONE);
         // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
         // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
         if (!sizes.contains(key)) {
-            jobs.setLeft(job, NONE);
-            page[headAt] = job;
+            page[at] = job;
             sizes.add(key);
             if (key < smallestKey) {
                 smallestKey = key; // still a lower bound when not known; exact when known
             }
+        } else if (page[at + 1] == NONE) {
+            page[at + 1] = job;
+        } else if (page[at + 2] == NONE) {
+            page[at + 2] = job;
         } else {
-            final int last = page[headAt + 1];
-            jobs.setLeft(job, last);
-            jobs.setRight(last, job);
+            final int first = page[at + OVERFLOW];
+            if (first == NONE) {
+                page[at + OVERFLOW] = job;
+                jobs.setLeft(job, job);
+            } else {
+                final int last = jobs.left(first);
+                jobs.setLeft(job, last);
+                jobs.setRight(last, job);
+                jobs.setLeft(first, job);
+            }
         }
-        page[headAt + 1] = job;
         changes.touched(id);
     }
 
@@ -269,31 +297,70 @@ public final class JobQueue implements JobQueueView {
 
         final int key = jobs.keySize(job);
         final int[] page = buckets[key >>> PAGE_SHIFT];
-        final int headAt = 2 * (key & (PAGE_SIZE - 1));
-        final int bucketBefore = jobs.left(job);
-        final int bucketAfter = jobs.right(job);
-        if (bucketBefore == NONE) {
-            assert page[headAt] == job : "job " + job + " is not in queue " + id;
-            page[headAt] = bucketAfter;
-        } else {
-            jobs.setRight(bucketBefore, bucketAfter);
-        }
-        if (bucketAfter == NONE) {
-            page[headAt + 1] = bucketBefore;
-        } else {
-            jobs.setLeft(bucketAfter, bucketBefore);
-        }
-        if (bucketBefore == NONE && bucketAfter == NONE) {
-            sizes.remove(key);
-            if (key == smallestKey || size == 0) {
-                smallestKnown = size == 0;
-                smallestKey = Integer.MAX_VALUE;
+        final int at = bucketAt(key);
+        final int before = jobs.left(job);
+        if (before == NONE) {
+            if (page[at] == job) {
+                page[at] = page[at + 1];
+                page[at + 1] = page[at + 2];
+            } else if (page[at + 1] == job) {
+                page[at + 1] = page[at + 2];
+            } else {
+                assert page[at + 2] == job : "job " + job + " is not in queue " + id;
             }
+            page[at + 2] = takeOverflowHead(page, at);
+            if (page[at] == NONE) {
+                sizes.remove(key);
+                if (key == smallestKey || size == 0) {
+                    smallestKnown = size == 0;
+                    smallestKey = Integer.MAX_VALUE;
+                }
+            }
+        } else {
+            removeFromOverflow(page, at, job, before);
+        }
+        jobs.markDequeued(job);
+        changes.touched(id);
+    }
+
+    /**
+     * Unlinks the head of the bucket's overflow list, which moves into the bucket's last inline slot, and
+     * returns it; {@link #NONE} if the bucket does not overflow.
+     */
+    private int takeOverflowHead(final int[] page, final int at) {
+        final int first = page[at + OVERFLOW];
+        if (first != NONE) {
+            final int after = jobs.right(first);
+            if (after != NONE) {
+                jobs.setLeft(after, jobs.left(first)); // the tail, which the new head now keeps
+            }
+            page[at + OVERFLOW] = after;
+            jobs.setLeft(first, NONE);
+            jobs.setRight(first, NONE);
+        }
+        return first;
+    }
+
+    /** Unlinks {@code job}, whose {@code left} is {@code before}, from the bucket's overflow list. */
+    private void removeFromOverflow(final int[] page, final int at, final int job, final int before) {
+        final int first = page[at + OVERFLOW];
+        final int after = jobs.right(job);
+        if (job == first) {
+            page[at + OVERFLOW] = after;
+            if (after != NONE) {
+                jobs.setLeft(after, before); // the tail
+            }
+        } else {
+            jobs.setRight(before, after);
+            jobs.setLeft(after == NONE ? first : after, before); // the head keeps the new tail
         }
         jobs.setLeft(job, NONE);
         jobs.setRight(job, NONE);
-        jobs.markDequeued(job);
-        changes.touched(id);
+    }
+
+    /** Where size {@code key}'s bucket starts in its page. */
+    private static int bucketAt(final int key) {
+        return (key & (PAGE_SIZE - 1)) << BUCKET_SHIFT;
     }
 
     /**
@@ -301,26 +368,36 @@ public final class JobQueue implements JobQueueView {
      * the one inserted first. {@link #NONE} if no queued job is that small.
      */
     public int largestAtMost(final int units) {
+        final int key = largestKeyAtMost(units);
+        return key < 0 ? NONE : buckets[key >>> PAGE_SHIFT][bucketAt(key)];
+    }
+
+    /** The largest non-empty size at most {@code units}, or -1. */
+    private int largestKeyAtMost(final int units) {
         if (units < 0 || size == 0 || (smallestKnown && units < smallestKey)) {
-            return NONE;
+            return -1;
         }
-        final int key = sizes.predecessor(units);
-        return key < 0 ? NONE : buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))];
+        return sizes.predecessor(units);
     }
 
     /**
-     * Loads what taking {@link #largestAtMost}{@code (units)} would read (the bucket, the job's links, size,
-     * state and service, its bucket neighbour's links) and returns it mixed; changes nothing. A kernel
-     * about to fill several servers calls it for each first, so that their misses overlap instead of
-     * coming one fill after another (software prefetch, which Java lacks, by plain loads). O(log<sub>64</sub> U).
+     * Loads what taking {@link #largestAtMost}{@code (units)} would read (the bucket, the job's link, size,
+     * state and service, and the overflow head's links when the bucket overflows) and returns it mixed;
+     * changes nothing. A kernel about to fill several servers calls it for each first, so that their misses
+     * overlap instead of coming one fill after another (software prefetch, which Java lacks, by plain
+     * loads). O(log<sub>64</sub> U).
      */
     public int touchLargestAtMost(final int units) {
-        final int job = largestAtMost(units);
-        if (job == NONE) {
+        final int key = largestKeyAtMost(units);
+        if (key < 0) {
             return 0;
         }
-        final int after = jobs.right(job);
-        return jobs.left(Math.max(after, 0)) ^ jobs.keySize(job) ^ jobs.rawState(job)
+        final int[] page = buckets[key >>> PAGE_SHIFT];
+        final int at = bucketAt(key);
+        final int job = page[at];
+        final int first = page[at + OVERFLOW];
+        final int overflow = first == NONE ? 0 : jobs.right(first) ^ jobs.left(first);
+        return overflow ^ jobs.left(job) ^ jobs.keySize(job) ^ jobs.rawState(job)
             ^ (int) Double.doubleToRawLongBits(jobs.serviceTime(job));
     }
 
@@ -341,8 +418,12 @@ public final class JobQueue implements JobQueueView {
     int indexedCount() {
         int count = 0;
         for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
-            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE;
-                job = jobs.right(job)) {
+            final int[] page = buckets[key >>> PAGE_SHIFT];
+            final int at = bucketAt(key);
+            for (int i = 0; i < INLINE && page[at + i] != NONE; i++) {
+                count++;
+            }
+            for (int job = page[at + OVERFLOW]; job != NONE; job = jobs.right(job)) {
                 count++;
             }
         }
@@ -362,7 +443,7 @@ public final class JobQueue implements JobQueueView {
     }
 
     private int[] allocatePage(final int index) {
-        final int[] page = new int[2 * PAGE_SIZE];
+        final int[] page = new int[BUCKET_INTS * PAGE_SIZE];
         Arrays.fill(page, NONE);
         buckets[index] = page;
         return page;
