@@ -19,10 +19,8 @@ import java.util.Arrays;
  *       <i>overflow</i> list holding the rest, linked through the table's {@code left}/{@code right}
  *       links (the head's {@code left} is the list's tail, so an append reaches it in O(1)). Most
  *       buckets are short (at 10<sup>6</sup> queued jobs over 800,000 sizes, 92% of them hold at most
- *       three). Two bits per size, cache-resident, count the jobs in each line, so an enqueue into a
- *       bucket that does not overflow stores the handle and reads neither the bucket nor another job's
- *       record, and taking a bucket's head shifts two handles in that line instead of writing its
- *       successor's record;
+ *       three), so an enqueue writes the bucket's line and its own record and reads no other job's, and
+ *       taking a bucket's head shifts two handles in that line instead of writing its successor's record;
  *       only an overflowing bucket touches the records of its fourth and later jobs, as a linked
  *       bucket did. A job's {@code left} is {@link #NONE} while it is held in its bucket's line and never
  *       while it is in an overflow list, so a removal knows where to look. A 64-ary hierarchy of
@@ -60,9 +58,9 @@ import java.util.Arrays;
  * the answer is "nothing that small": the smallest queued size is cached (refreshed lazily after the
  * smallest job leaves), which is the usual last query of a best-fit fill. {@link #head}, {@link #next},
  * {@link #size}: O(1).
- * Memory: nothing per job beyond the table's record; about {@value #BUCKET_INTS} ints per size: the bitset
- * levels above the bottom take U/512 bytes; the bottom level, the line counts and the buckets are pages of
- * {@value #PAGE_SIZE} sizes (512 B, 1 KB and 64 KB) made the first time a size in their range is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
+ * Memory: nothing per job beyond the table's record; {@value #BUCKET_INTS} ints per size: the bitset levels
+ * above the bottom take U/512 bytes; the bottom level and the buckets are pages of {@value #PAGE_SIZE}
+ * sizes (512 B and 64 KB) made the first time a size in their range is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
  */
 public final class JobQueue implements JobQueueView {
     static final int PAGE_SIZE = 1 << 12;
@@ -73,10 +71,6 @@ public final class JobQueue implements JobQueueView {
     /** Jobs a bucket holds in its own ints, the oldest first. */
     static final int INLINE = BUCKET_INTS - 1;
     private static final int OVERFLOW = INLINE;
-    /** Bits of a line's count in {@link #lineCounts}: 0 to {@link #INLINE}. */
-    private static final int COUNT_BITS = 2;
-    private static final int COUNT_MASK = (1 << COUNT_BITS) - 1;
-    private static final int COUNTS_PER_WORD_SHIFT = 5;
 
     private final JobTable jobs;
     private final int id;
@@ -107,12 +101,6 @@ public final class JobQueue implements JobQueueView {
      * {@code at + OVERFLOW}; an empty bucket is all {@link #NONE}. Null until the page is first used.
      */
     private final int[][] buckets;
-    /**
-     * How many jobs each bucket's line holds, {@value #COUNT_BITS} bits per size, paged like
-     * {@link #buckets}: 1 KB per page, cache-resident where the buckets are not, so that an enqueue into
-     * a bucket that does not overflow only writes the bucket.
-     */
-    private final long[][] lineCounts;
     /** The sizes whose bucket is non-empty. */
     private final SuccessorBitset sizes;
     /** The smallest queued key size when {@link #smallestKnown}; {@link Integer#MAX_VALUE} when empty. */
@@ -148,7 +136,6 @@ public final class JobQueue implements JobQueueView {
         this.arrivalOrder = order == Order.ARRIVAL;
         this.listed = order != Order.NONE;
         buckets = new int[(int) ((universe + (long) PAGE_SIZE - 1) / PAGE_SIZE)][];
-        lineCounts = new long[buckets.length][];
         sizes = new SuccessorBitset(universe);
     }
 
@@ -256,21 +243,18 @@ public final class JobQueue implements JobQueueView {
         final int at = bucketAt(key);
         jobs.setLeft(job, NONE);
         jobs.setRight(job, NONE);
-        // Ask the counts (a quarter of a MB at 10^6 sizes, cache-resident) where the job goes rather than
-        // load the bucket (megabytes, usually a cache miss): a bucket that does not overflow is only written.
-        final long[] countPage = lineCounts[key >>> PAGE_SHIFT];
-        final int word = (key & (PAGE_SIZE - 1)) >>> COUNTS_PER_WORD_SHIFT;
-        final int shift = countShift(key);
-        final int held = (int) (countPage[word] >>> shift) & COUNT_MASK;
-        if (held < INLINE) {
-            page[at + held] = job;
-            countPage[word] += 1L << shift;
-            if (held == 0) {
-                sizes.add(key);
-                if (key < smallestKey) {
-                    smallestKey = key; // still a lower bound when not known; exact when known
-                }
+        // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
+        // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
+        if (!sizes.contains(key)) {
+            page[at] = job;
+            sizes.add(key);
+            if (key < smallestKey) {
+                smallestKey = key; // still a lower bound when not known; exact when known
             }
+        } else if (page[at + 1] == NONE) {
+            page[at + 1] = job;
+        } else if (page[at + 2] == NONE) {
+            page[at + 2] = job;
         } else {
             final int first = page[at + OVERFLOW];
             if (first == NONE) {
@@ -324,9 +308,8 @@ public final class JobQueue implements JobQueueView {
             } else {
                 assert page[at + 2] == job : "job " + job + " is not in queue " + id;
             }
-            final int promoted = takeOverflowHead(page, at);
-            page[at + 2] = promoted;
-            if (promoted == NONE && shrinkLine(key) == 0) {
+            page[at + 2] = takeOverflowHead(page, at);
+            if (page[at] == NONE) {
                 sizes.remove(key);
                 if (key == smallestKey || size == 0) {
                     smallestKnown = size == 0;
@@ -373,26 +356,6 @@ public final class JobQueue implements JobQueueView {
         }
         jobs.setLeft(job, NONE);
         jobs.setRight(job, NONE);
-    }
-
-    /** One job fewer in size {@code key}'s line; returns how many it now holds. */
-    private int shrinkLine(final int key) {
-        final long[] countPage = lineCounts[key >>> PAGE_SHIFT];
-        final int word = (key & (PAGE_SIZE - 1)) >>> COUNTS_PER_WORD_SHIFT;
-        final int shift = countShift(key);
-        countPage[word] -= 1L << shift;
-        return (int) (countPage[word] >>> shift) & COUNT_MASK;
-    }
-
-    /** Jobs held in size {@code key}'s line, from the counts. */
-    private int lineCount(final int key) {
-        return (int) (lineCounts[key >>> PAGE_SHIFT][(key & (PAGE_SIZE - 1)) >>> COUNTS_PER_WORD_SHIFT]
-            >>> countShift(key)) & COUNT_MASK;
-    }
-
-    /** Where size {@code key}'s count sits in its word of {@link #lineCounts}. */
-    private static int countShift(final int key) {
-        return (key & (Long.SIZE / COUNT_BITS - 1)) * COUNT_BITS;
     }
 
     /** Where size {@code key}'s bucket starts in its page. */
@@ -457,12 +420,9 @@ public final class JobQueue implements JobQueueView {
         for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
             final int[] page = buckets[key >>> PAGE_SHIFT];
             final int at = bucketAt(key);
-            int held = 0;
-            while (held < INLINE && page[at + held] != NONE) {
-                held++;
+            for (int i = 0; i < INLINE && page[at + i] != NONE; i++) {
+                count++;
             }
-            assert held == lineCount(key) : "size " + key + ": " + held + " jobs in its line, counted " + lineCount(key);
-            count += held;
             for (int job = page[at + OVERFLOW]; job != NONE; job = jobs.right(job)) {
                 count++;
             }
@@ -486,7 +446,6 @@ public final class JobQueue implements JobQueueView {
         final int[] page = new int[BUCKET_INTS * PAGE_SIZE];
         Arrays.fill(page, NONE);
         buckets[index] = page;
-        lineCounts[index] = new long[PAGE_SIZE * COUNT_BITS / Long.SIZE];
         return page;
     }
 
