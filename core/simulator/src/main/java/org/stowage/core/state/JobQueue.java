@@ -13,17 +13,15 @@ import java.util.Arrays;
  * <ul>
  *   <li>FIFO order: a doubly linked list in insertion order, through the table's {@code prev}/{@code next}
  *       links; {@link #head()} and {@link #next(int)}.</li>
- *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0). A bucket is
- *       {@value #BUCKET_INTS} ints side by side in an array indexed by size (a quarter of a cache line):
- *       the handles of its {@value #INLINE} oldest jobs in insertion order, then the head of an
- *       <i>overflow</i> list holding the rest, linked through the table's {@code left}/{@code right}
- *       links (the head's {@code left} is the list's tail, so an append reaches it in O(1)). Most
- *       buckets are short (at 10<sup>6</sup> queued jobs over 800,000 sizes, 92% of them hold at most
- *       three), so an enqueue writes the bucket's line and its own record and reads no other job's, and
- *       taking a bucket's head shifts two handles in that line instead of writing its successor's record;
- *       only an overflowing bucket touches the records of its fourth and later jobs, as a linked
- *       bucket did. A job's {@code left} is {@link #NONE} while it is held in its bucket's line and never
- *       while it is in an overflow list, so a removal knows where to look. A 64-ary hierarchy of
+ *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), two ints
+ *       side by side in one array indexed by size (one cache line per bucket touched). A bucket of up to
+ *       {@value #LINE} jobs holds their handles there, in insertion order (a <i>line</i>): at 10<sup>6</sup> queued
+ *       jobs over 800,000 sizes most buckets are that short, and their enqueues and removals touch the
+ *       bucket and the job's own record, no other job's. A third job turns the bucket into a <i>chain</i>
+ *       linked through the table's {@code left}/{@code right} links, the bucket holding its head and its
+ *       tail (encoded {@code -2 - tail}, which tells a chain from a line); it stays a chain until it
+ *       empties. The chain's head is recognised by the bucket, not by its links, so taking the head writes
+ *       no neighbour's record: the new head's {@code left} is left stale and never read. A 64-ary hierarchy of
  *       bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size &lt;= r" is a
  *       predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size universe of U
  *       units, about 4 words at the default resolution, independent of the queue length.
@@ -52,25 +50,21 @@ import java.util.Arrays;
  *
  * <h2>Complexity and allocation</h2>
  * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
- * non-empty; an enqueue reads no other job's record unless its bucket already overflows, a removal from a
- * bucket's line shifts at most two handles and, if the bucket overflows, moves the overflow's head into
- * the line. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
+ * non-empty. Records written besides the job's own: an enqueue, none into a line, the two line jobs' when
+ * it makes a chain, the old tail's into a chain; a removal, none from a line or a chain's head, its chain
+ * neighbours' from elsewhere in a chain. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
  * the answer is "nothing that small": the smallest queued size is cached (refreshed lazily after the
  * smallest job leaves), which is the usual last query of a best-fit fill. {@link #head}, {@link #next},
  * {@link #size}: O(1).
- * Memory: nothing per job beyond the table's record; {@value #BUCKET_INTS} ints per size: the bitset levels
- * above the bottom take U/512 bytes; the bottom level and the buckets are pages of {@value #PAGE_SIZE}
- * sizes (512 B and 64 KB) made the first time a size in their range is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
+ * Memory: the bitset levels above the bottom take U/512 bytes; the bottom level and the bucket heads and
+ * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
+ * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
  */
 public final class JobQueue implements JobQueueView {
     static final int PAGE_SIZE = 1 << 12;
     private static final int PAGE_SHIFT = 12;
-    /** Ints per size bucket: {@link #INLINE} handles, then the overflow list's head. */
-    static final int BUCKET_INTS = 4;
-    private static final int BUCKET_SHIFT = 2;
-    /** Jobs a bucket holds in its own ints, the oldest first. */
-    static final int INLINE = BUCKET_INTS - 1;
-    private static final int OVERFLOW = INLINE;
+    /** Jobs a bucket holds as handles (a line) before it becomes a chain. */
+    static final int LINE = 2;
 
     private final JobTable jobs;
     private final int id;
@@ -95,10 +89,10 @@ public final class JobQueue implements JobQueueView {
     private int size;
 
     /**
-     * The buckets, per page of sizes: size {@code key}'s bucket is {@code buckets[page][at .. at + 3]},
-     * {@code at = BUCKET_INTS * (key % PAGE_SIZE)}: its oldest {@link #INLINE} jobs, packed from {@code at}
-     * in insertion order with {@link #NONE} after them, and the overflow list's head (or {@link #NONE}) at
-     * {@code at + OVERFLOW}; an empty bucket is all {@link #NONE}. Null until the page is first used.
+     * The buckets per page of sizes, two ints each: size {@code key}'s first int at
+     * {@code buckets[page][2 * slot]} is its head (the earliest job, {@link #NONE} when empty); the second
+     * is the line's second job or {@link #NONE} for a line, {@code -2 - tail} for a chain. Null until the
+     * page is first used.
      */
     private final int[][] buckets;
     /** The sizes whose bucket is non-empty. */
@@ -235,39 +229,38 @@ public final class JobQueue implements JobQueueView {
             tail = job;
         }
         size++;
+        changes.touched(id);
 
         int[] page = buckets[key >>> PAGE_SHIFT];
         if (page == null) {
             page = allocatePage(key >>> PAGE_SHIFT);
         }
-        final int at = bucketAt(key);
+        final int headAt = 2 * (key & (PAGE_SIZE - 1));
         jobs.setLeft(job, NONE);
         jobs.setRight(job, NONE);
         // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
         // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
         if (!sizes.contains(key)) {
-            page[at] = job;
+            page[headAt] = job;
             sizes.add(key);
             if (key < smallestKey) {
                 smallestKey = key; // still a lower bound when not known; exact when known
             }
-        } else if (page[at + 1] == NONE) {
-            page[at + 1] = job;
-        } else if (page[at + 2] == NONE) {
-            page[at + 2] = job;
-        } else {
-            final int first = page[at + OVERFLOW];
-            if (first == NONE) {
-                page[at + OVERFLOW] = job;
-                jobs.setLeft(job, job);
-            } else {
-                final int last = jobs.left(first);
-                jobs.setLeft(job, last);
-                jobs.setRight(last, job);
-                jobs.setLeft(first, job);
-            }
+            return;
         }
-        changes.touched(id);
+        final int second = page[headAt + 1];
+        final int last;
+        if (second == NONE) {
+            page[headAt + 1] = job; // a line of two
+            return;
+        } else if (second >= 0) {
+            link(page[headAt], second); // a line of two becomes a chain of three
+            last = second;
+        } else {
+            last = chainTail(second);
+        }
+        link(last, job);
+        page[headAt + 1] = chainTail(job);
     }
 
     @Override
@@ -297,70 +290,53 @@ public final class JobQueue implements JobQueueView {
 
         final int key = jobs.keySize(job);
         final int[] page = buckets[key >>> PAGE_SHIFT];
-        final int at = bucketAt(key);
-        final int before = jobs.left(job);
-        if (before == NONE) {
-            if (page[at] == job) {
-                page[at] = page[at + 1];
-                page[at + 1] = page[at + 2];
-            } else if (page[at + 1] == job) {
-                page[at + 1] = page[at + 2];
+        final int headAt = 2 * (key & (PAGE_SIZE - 1));
+        final int first = page[headAt];
+        final int second = page[headAt + 1];
+        if (second >= NONE) { // a line
+            if (first == job) {
+                page[headAt] = second;
             } else {
-                assert page[at + 2] == job : "job " + job + " is not in queue " + id;
+                assert second == job : "job " + job + " is not in queue " + id;
             }
-            page[at + 2] = takeOverflowHead(page, at);
-            if (page[at] == NONE) {
-                sizes.remove(key);
-                if (key == smallestKey || size == 0) {
-                    smallestKnown = size == 0;
-                    smallestKey = Integer.MAX_VALUE;
-                }
+            page[headAt + 1] = NONE;
+        } else if (first == job) { // a chain's head: its successor's left is left stale
+            final int after = jobs.right(job);
+            page[headAt] = after;
+            if (after == NONE) {
+                page[headAt + 1] = NONE;
             }
         } else {
-            removeFromOverflow(page, at, job, before);
+            final int before = jobs.left(job);
+            final int after = jobs.right(job);
+            jobs.setRight(before, after);
+            if (after == NONE) {
+                page[headAt + 1] = chainTail(before);
+            } else {
+                jobs.setLeft(after, before);
+            }
         }
+        if (page[headAt] == NONE) {
+            sizes.remove(key);
+            if (key == smallestKey || size == 0) {
+                smallestKnown = size == 0;
+                smallestKey = Integer.MAX_VALUE;
+            }
+        }
+        jobs.setLeft(job, NONE);
+        jobs.setRight(job, NONE);
         jobs.markDequeued(job);
         changes.touched(id);
     }
 
-    /**
-     * Unlinks the head of the bucket's overflow list, which moves into the bucket's last inline slot, and
-     * returns it; {@link #NONE} if the bucket does not overflow.
-     */
-    private int takeOverflowHead(final int[] page, final int at) {
-        final int first = page[at + OVERFLOW];
-        if (first != NONE) {
-            final int after = jobs.right(first);
-            if (after != NONE) {
-                jobs.setLeft(after, jobs.left(first)); // the tail, which the new head now keeps
-            }
-            page[at + OVERFLOW] = after;
-            jobs.setLeft(first, NONE);
-            jobs.setRight(first, NONE);
-        }
-        return first;
+    private void link(final int before, final int after) {
+        jobs.setRight(before, after);
+        jobs.setLeft(after, before);
     }
 
-    /** Unlinks {@code job}, whose {@code left} is {@code before}, from the bucket's overflow list. */
-    private void removeFromOverflow(final int[] page, final int at, final int job, final int before) {
-        final int first = page[at + OVERFLOW];
-        final int after = jobs.right(job);
-        if (job == first) {
-            page[at + OVERFLOW] = after;
-            if (after != NONE) {
-                jobs.setLeft(after, before); // the tail
-            }
-        } else {
-            jobs.setRight(before, after);
-            jobs.setLeft(after == NONE ? first : after, before); // the head keeps the new tail
-        }
-        jobs.setLeft(job, NONE);
-        jobs.setRight(job, NONE);
-    }
-
-    /** Where size {@code key}'s bucket starts in its page. */
-    private static int bucketAt(final int key) {
-        return (key & (PAGE_SIZE - 1)) << BUCKET_SHIFT;
+    /** A chain's tail as its bucket holds it, and back: {@code -2 - x} (an involution; below {@link #NONE}). */
+    private static int chainTail(final int x) {
+        return -2 - x;
     }
 
     /**
@@ -368,36 +344,25 @@ public final class JobQueue implements JobQueueView {
      * the one inserted first. {@link #NONE} if no queued job is that small.
      */
     public int largestAtMost(final int units) {
-        final int key = largestKeyAtMost(units);
-        return key < 0 ? NONE : buckets[key >>> PAGE_SHIFT][bucketAt(key)];
-    }
-
-    /** The largest non-empty size at most {@code units}, or -1. */
-    private int largestKeyAtMost(final int units) {
         if (units < 0 || size == 0 || (smallestKnown && units < smallestKey)) {
-            return -1;
+            return NONE;
         }
-        return sizes.predecessor(units);
+        final int key = sizes.predecessor(units);
+        return key < 0 ? NONE : buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))];
     }
 
     /**
-     * Loads what taking {@link #largestAtMost}{@code (units)} would read (the bucket, the job's link, size,
-     * state and service, and the overflow head's links when the bucket overflows) and returns it mixed;
-     * changes nothing. A kernel about to fill several servers calls it for each first, so that their misses
-     * overlap instead of coming one fill after another (software prefetch, which Java lacks, by plain
-     * loads). O(log<sub>64</sub> U).
+     * Loads what taking {@link #largestAtMost}{@code (units)} would read (the bucket, the job's links, size,
+     * state and service) and returns it mixed; changes nothing. A kernel
+     * about to fill several servers calls it for each first, so that their misses overlap instead of
+     * coming one fill after another (software prefetch, which Java lacks, by plain loads). O(log<sub>64</sub> U).
      */
     public int touchLargestAtMost(final int units) {
-        final int key = largestKeyAtMost(units);
-        if (key < 0) {
+        final int job = largestAtMost(units);
+        if (job == NONE) {
             return 0;
         }
-        final int[] page = buckets[key >>> PAGE_SHIFT];
-        final int at = bucketAt(key);
-        final int job = page[at];
-        final int first = page[at + OVERFLOW];
-        final int overflow = first == NONE ? 0 : jobs.right(first) ^ jobs.left(first);
-        return overflow ^ jobs.left(job) ^ jobs.keySize(job) ^ jobs.rawState(job)
+        return jobs.right(job) ^ jobs.keySize(job) ^ jobs.rawState(job)
             ^ (int) Double.doubleToRawLongBits(jobs.serviceTime(job));
     }
 
@@ -419,13 +384,20 @@ public final class JobQueue implements JobQueueView {
         int count = 0;
         for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
             final int[] page = buckets[key >>> PAGE_SHIFT];
-            final int at = bucketAt(key);
-            for (int i = 0; i < INLINE && page[at + i] != NONE; i++) {
+            final int headAt = 2 * (key & (PAGE_SIZE - 1));
+            if (page[headAt + 1] >= NONE) {
+                count += page[headAt + 1] == NONE ? 1 : 2;
+                continue;
+            }
+            int last = NONE;
+            for (int job = page[headAt]; job != NONE; job = jobs.right(job)) {
+                assert last == NONE || jobs.left(job) == last : "size " + key + ": job " + job + " links back to "
+                    + jobs.left(job) + ", not " + last;
+                last = job;
                 count++;
             }
-            for (int job = page[at + OVERFLOW]; job != NONE; job = jobs.right(job)) {
-                count++;
-            }
+            assert last == chainTail(page[headAt + 1]) : "size " + key + ": chain ends at " + last + ", not "
+                + chainTail(page[headAt + 1]);
         }
         return count;
     }
@@ -443,7 +415,7 @@ public final class JobQueue implements JobQueueView {
     }
 
     private int[] allocatePage(final int index) {
-        final int[] page = new int[BUCKET_INTS * PAGE_SIZE];
+        final int[] page = new int[2 * PAGE_SIZE];
         Arrays.fill(page, NONE);
         buckets[index] = page;
         return page;

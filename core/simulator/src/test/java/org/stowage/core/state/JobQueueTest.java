@@ -154,14 +154,14 @@ class JobQueueTest {
     }
 
     /**
-     * Buckets longer than the {@value JobQueue#INLINE} handles their line holds: removals at every position
-     * (the line's head, middle and end, the overflow's head, middle and tail) keep each bucket in insertion
-     * order, checked after every operation by its head and, now and then, by draining the whole queue
+     * Buckets longer than the {@value JobQueue#LINE} handles a line holds, made chains and emptied again:
+     * removals at every position (a line's either end, a chain's head, middle and tail) keep each bucket in
+     * insertion order, checked after every operation by its head and, now and then, by draining the whole queue
      * largest first and filling it again in the same order.
      */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {5, 17, 333, 70001})
-    void longBucketsKeepInsertionOrderThroughTheirOverflow(final long seed) {
+    void bucketsKeepInsertionOrderAsLinesAndAsChains(final long seed) {
         final SplittableRandom random = new SplittableRandom(seed);
         final JobTable jobs = new JobTable(1, 4);
         final int sizeRange = 1 + random.nextInt(3);
@@ -174,8 +174,8 @@ class JobQueueTest {
             final String where = "seed " + seed + " step " + step;
             final int key = random.nextInt(sizeRange);
             final List<Integer> bucket = buckets.get(key);
-            final int target = 2 * JobQueue.INLINE + random.nextInt(3 * JobQueue.INLINE);
-            if (bucket.size() < target) {
+            final int target = random.nextInt(6 * JobQueue.LINE); // lines, chains, and buckets emptied
+            if (bucket.isEmpty() || bucket.size() < target) {
                 bucket.add(add(jobs, queue, step, key));
             } else {
                 final int job = bucket.remove(random.nextInt(bucket.size()));
