@@ -15,16 +15,16 @@ import java.util.Arrays;
  *       links; {@link #head()} and {@link #next(int)}.</li>
  *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), two ints
  *       side by side in one array indexed by size (one cache line per bucket touched). A bucket of up to
- *       {@value #LINE} jobs holds their handles there, in insertion order (a <i>line</i>): at 10<sup>6</sup> queued
- *       jobs over 800,000 sizes most buckets are that short, and their enqueues and removals touch the
- *       bucket and the job's own record, no other job's. A third job turns the bucket into a <i>chain</i>
- *       linked through the table's {@code left}/{@code right} links, the bucket holding its head and its
- *       tail (encoded {@code -2 - tail}, which tells a chain from a line); it stays a chain until it
- *       empties. The chain's head is recognised by the bucket, not by its links, so taking the head writes
- *       no neighbour's record: the new head's {@code left} is left stale and never read. A 64-ary hierarchy of
- *       bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size &lt;= r" is a
- *       predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size universe of U
- *       units, about 4 words at the default resolution, independent of the queue length.
+ *       {@value #LINE} jobs holds their handles there, in insertion order (a <i>line</i>): at
+ *       10<sup>6</sup> queued jobs over 800,000 sizes most buckets are that short, and their enqueues and
+ *       removals touch the bucket and the job's own record, no other job's. A third job turns the bucket
+ *       into a <i>chain</i> linked through the table's {@code left}/{@code right} links, the bucket holding
+ *       its head and its tail (encoded {@code -2 - tail}, which tells a chain from a line); it stays a chain
+ *       until it empties. The chain's head is recognised by the bucket, not by its links, so taking the
+ *       head writes no neighbour's record: the new head's {@code left} is left stale and never read. A
+ *       64-ary hierarchy of bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size
+ *       &lt;= r" is a predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size
+ *       universe of U units, about 4 words at the default resolution, independent of the queue length.
  *       Ties between jobs of the largest fitting size go to the one inserted first, which is the earliest
  *       arrival when jobs are enqueued as they arrive.</li>
  * </ul>
@@ -36,10 +36,10 @@ import java.util.Arrays;
  *   <li>{@link Order#ARRIVAL}: the FIFO list above, for kernels that walk the queue in arrival order
  *       (BF-J, FIFO-FF).</li>
  *   <li>{@link Order#NONE}: no FIFO list, for kernels that only ask {@link #largestAtMost} (BF-S);
- *       {@link #head()} and {@link #next(int)} throw. Enqueue and removal then touch only the job and its
- *       size-bucket neighbours, not its FIFO neighbours, which at a million queued jobs are two cache
- *       misses per removal (the FIFO list links jobs that arrived next to each other, whose records are
- *       long evicted).</li>
+ *       {@link #head()} and {@link #next(int)} throw. Enqueue and removal then touch only the job, its
+ *       bucket and, in a chain, its bucket neighbours, not its FIFO neighbours, which at a million queued
+ *       jobs are two cache misses per removal (the FIFO list links jobs that arrived next to each other,
+ *       whose records are long evicted).</li>
  *   <li>{@link Order#RECENT}: the FIFO list holds only the jobs enqueued since the last
  *       {@link #forgetRecent()} ({@link #recentHead()}, {@link #recentNext(int)}), for kernels that
  *       visit each slot's arrivals in order (BF-J/S): the list's members are the slot's arrivals, still
@@ -52,13 +52,14 @@ import java.util.Arrays;
  * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
  * non-empty. Records written besides the job's own: an enqueue, none into a line, the two line jobs' when
  * it makes a chain, the old tail's into a chain; a removal, none from a line or a chain's head, its chain
- * neighbours' from elsewhere in a chain. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
- * the answer is "nothing that small": the smallest queued size is cached (refreshed lazily after the
- * smallest job leaves), which is the usual last query of a best-fit fill. {@link #head}, {@link #next},
- * {@link #size}: O(1).
- * Memory: the bitset levels above the bottom take U/512 bytes; the bottom level and the bucket heads and
- * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
- * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
+ * neighbours' from elsewhere in a chain. {@link #largestAtMost}, {@link #smallestKeySize}:
+ * O(log<sub>64</sub> U), and O(1) when the answer is "nothing that small": the smallest queued size is
+ * cached (refreshed lazily after the smallest job leaves), which is the usual last query of a best-fit fill.
+ * {@link #head}, {@link #next}, {@link #size}: O(1).
+ * Memory: nothing per job beyond its record in the table. The bitset levels above the bottom take U/512
+ * bytes; the bottom level and the buckets (two ints per size) are pages of {@value #PAGE_SIZE} sizes (about
+ * 33 KB each) made the first time a size in their range is enqueued and kept for reuse. Once every page a
+ * run touches exists, nothing allocates. Not thread-safe.
  */
 public final class JobQueue implements JobQueueView {
     static final int PAGE_SIZE = 1 << 12;
