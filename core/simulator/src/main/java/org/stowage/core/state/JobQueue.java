@@ -13,12 +13,18 @@ import java.util.Arrays;
  * <ul>
  *   <li>FIFO order: a doubly linked list in insertion order, through the table's {@code prev}/{@code next}
  *       links; {@link #head()} and {@link #next(int)}.</li>
- *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), linked
- *       through the table's {@code left}/{@code right} links, with each bucket's head and tail side by
- *       side in one array indexed by size (one cache line per bucket touched). A 64-ary hierarchy of
- *       bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size &lt;= r" is a
- *       predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size universe of U
- *       units, about 4 words at the default resolution, independent of the queue length.
+ *   <li>Size index: one FIFO bucket per exact size in units on the key resource (resource 0), two ints
+ *       side by side in one array indexed by size (one cache line per bucket touched). A bucket of up to
+ *       {@value #LINE} jobs holds their handles there, in insertion order (a <i>line</i>): at
+ *       10<sup>6</sup> queued jobs over 800,000 sizes most buckets are that short, and their enqueues and
+ *       removals touch the bucket and the job's own record, no other job's. A third job turns the bucket
+ *       into a <i>chain</i> linked through the table's {@code left}/{@code right} links, the bucket holding
+ *       its head and its tail (encoded {@code -2 - tail}, which tells a chain from a line); it stays a chain
+ *       until it empties. The chain's head is recognised by the bucket, not by its links, so taking the
+ *       head writes no neighbour's record: the new head's {@code left} is left stale and never read. A
+ *       64-ary hierarchy of bitsets ({@link SuccessorBitset}) marks the non-empty sizes, so "largest size
+ *       &lt;= r" is a predecessor search that reads one word per level: O(log<sub>64</sub> U) for a size
+ *       universe of U units, about 4 words at the default resolution, independent of the queue length.
  *       Ties between jobs of the largest fitting size go to the one inserted first, which is the earliest
  *       arrival when jobs are enqueued as they arrive.</li>
  * </ul>
@@ -30,10 +36,10 @@ import java.util.Arrays;
  *   <li>{@link Order#ARRIVAL}: the FIFO list above, for kernels that walk the queue in arrival order
  *       (BF-J, FIFO-FF).</li>
  *   <li>{@link Order#NONE}: no FIFO list, for kernels that only ask {@link #largestAtMost} (BF-S);
- *       {@link #head()} and {@link #next(int)} throw. Enqueue and removal then touch only the job and its
- *       size-bucket neighbours, not its FIFO neighbours, which at a million queued jobs are two cache
- *       misses per removal (the FIFO list links jobs that arrived next to each other, whose records are
- *       long evicted).</li>
+ *       {@link #head()} and {@link #next(int)} throw. Enqueue and removal then touch only the job, its
+ *       bucket and, in a chain, its bucket neighbours, not its FIFO neighbours, which at a million queued
+ *       jobs are two cache misses per removal (the FIFO list links jobs that arrived next to each other,
+ *       whose records are long evicted).</li>
  *   <li>{@link Order#RECENT}: the FIFO list holds only the jobs enqueued since the last
  *       {@link #forgetRecent()} ({@link #recentHead()}, {@link #recentNext(int)}), for kernels that
  *       visit each slot's arrivals in order (BF-J/S): the list's members are the slot's arrivals, still
@@ -44,17 +50,22 @@ import java.util.Arrays;
  *
  * <h2>Complexity and allocation</h2>
  * {@link #enqueue}, {@link #remove}: O(1) plus O(log<sub>64</sub> U) when a size bucket becomes empty or
- * non-empty. {@link #largestAtMost}, {@link #smallestKeySize}: O(log<sub>64</sub> U), and O(1) when
- * the answer is "nothing that small": the smallest queued size is cached (refreshed lazily after the
- * smallest job leaves), which is the usual last query of a best-fit fill. {@link #head}, {@link #next},
- * {@link #size}: O(1).
- * Memory: the bitset levels above the bottom take U/512 bytes; the bottom level and the bucket heads and
- * tails are pages of {@value #PAGE_SIZE} sizes (about 33 KB each) made the first time a size in their range
- * is enqueued and kept for reuse. Once every page a run touches exists, nothing allocates. Not thread-safe.
+ * non-empty. Records written besides the job's own: an enqueue, none into a line, the two line jobs' when
+ * it makes a chain, the old tail's into a chain; a removal, none from a line or a chain's head, its chain
+ * neighbours' from elsewhere in a chain. {@link #largestAtMost}, {@link #smallestKeySize}:
+ * O(log<sub>64</sub> U), and O(1) when the answer is "nothing that small": the smallest queued size is
+ * cached (refreshed lazily after the smallest job leaves), which is the usual last query of a best-fit fill.
+ * {@link #head}, {@link #next}, {@link #size}: O(1).
+ * Memory: nothing per job beyond its record in the table. The bitset levels above the bottom take U/512
+ * bytes; the bottom level and the buckets (two ints per size) are pages of {@value #PAGE_SIZE} sizes (about
+ * 33 KB each) made the first time a size in their range is enqueued and kept for reuse. Once every page a
+ * run touches exists, nothing allocates. Not thread-safe.
  */
 public final class JobQueue implements JobQueueView {
     static final int PAGE_SIZE = 1 << 12;
     private static final int PAGE_SHIFT = 12;
+    /** Jobs a bucket holds as handles (a line) before it becomes a chain. */
+    static final int LINE = 2;
 
     private final JobTable jobs;
     private final int id;
@@ -79,8 +90,10 @@ public final class JobQueue implements JobQueueView {
     private int size;
 
     /**
-     * Bucket head and tail per page of sizes, interleaved: size {@code key} has its head at
-     * {@code buckets[page][2 * slot]} and its tail at {@code + 1}. Null until the page is first used.
+     * The buckets per page of sizes, two ints each: size {@code key}'s first int at
+     * {@code buckets[page][2 * slot]} is its head (the earliest job, {@link #NONE} when empty); the second
+     * is the line's second job or {@link #NONE} for a line, {@code -2 - tail} for a chain. Null until the
+     * page is first used.
      */
     private final int[][] buckets;
     /** The sizes whose bucket is non-empty. */
@@ -217,29 +230,38 @@ public final class JobQueue implements JobQueueView {
             tail = job;
         }
         size++;
+        changes.touched(id);
 
         int[] page = buckets[key >>> PAGE_SHIFT];
         if (page == null) {
             page = allocatePage(key >>> PAGE_SHIFT);
         }
         final int headAt = 2 * (key & (PAGE_SIZE - 1));
+        jobs.setLeft(job, NONE);
         jobs.setRight(job, NONE);
         // Ask the bitset (a hundred KB, cache-resident) whether the bucket is empty rather than load the
         // bucket (megabytes, usually a cache miss): a new bucket is then only written, never read.
         if (!sizes.contains(key)) {
-            jobs.setLeft(job, NONE);
             page[headAt] = job;
             sizes.add(key);
             if (key < smallestKey) {
                 smallestKey = key; // still a lower bound when not known; exact when known
             }
-        } else {
-            final int last = page[headAt + 1];
-            jobs.setLeft(job, last);
-            jobs.setRight(last, job);
+            return;
         }
-        page[headAt + 1] = job;
-        changes.touched(id);
+        final int second = page[headAt + 1];
+        final int last;
+        if (second == NONE) {
+            page[headAt + 1] = job; // a line of two
+            return;
+        } else if (second >= 0) {
+            link(page[headAt], second); // a line of two becomes a chain of three
+            last = second;
+        } else {
+            last = chainTail(second);
+        }
+        link(last, job);
+        page[headAt + 1] = chainTail(job);
     }
 
     @Override
@@ -270,20 +292,32 @@ public final class JobQueue implements JobQueueView {
         final int key = jobs.keySize(job);
         final int[] page = buckets[key >>> PAGE_SHIFT];
         final int headAt = 2 * (key & (PAGE_SIZE - 1));
-        final int bucketBefore = jobs.left(job);
-        final int bucketAfter = jobs.right(job);
-        if (bucketBefore == NONE) {
-            assert page[headAt] == job : "job " + job + " is not in queue " + id;
-            page[headAt] = bucketAfter;
+        final int first = page[headAt];
+        final int second = page[headAt + 1];
+        if (second >= NONE) { // a line
+            if (first == job) {
+                page[headAt] = second;
+            } else {
+                assert second == job : "job " + job + " is not in queue " + id;
+            }
+            page[headAt + 1] = NONE;
+        } else if (first == job) { // a chain's head: its successor's left is left stale
+            final int after = jobs.right(job);
+            page[headAt] = after;
+            if (after == NONE) {
+                page[headAt + 1] = NONE;
+            }
         } else {
-            jobs.setRight(bucketBefore, bucketAfter);
+            final int before = jobs.left(job);
+            final int after = jobs.right(job);
+            jobs.setRight(before, after);
+            if (after == NONE) {
+                page[headAt + 1] = chainTail(before);
+            } else {
+                jobs.setLeft(after, before);
+            }
         }
-        if (bucketAfter == NONE) {
-            page[headAt + 1] = bucketBefore;
-        } else {
-            jobs.setLeft(bucketAfter, bucketBefore);
-        }
-        if (bucketBefore == NONE && bucketAfter == NONE) {
+        if (page[headAt] == NONE) {
             sizes.remove(key);
             if (key == smallestKey || size == 0) {
                 smallestKnown = size == 0;
@@ -294,6 +328,16 @@ public final class JobQueue implements JobQueueView {
         jobs.setRight(job, NONE);
         jobs.markDequeued(job);
         changes.touched(id);
+    }
+
+    private void link(final int before, final int after) {
+        jobs.setRight(before, after);
+        jobs.setLeft(after, before);
+    }
+
+    /** A chain's tail as its bucket holds it, and back: {@code -2 - x} (an involution; below {@link #NONE}). */
+    private static int chainTail(final int x) {
+        return -2 - x;
     }
 
     /**
@@ -310,7 +354,7 @@ public final class JobQueue implements JobQueueView {
 
     /**
      * Loads what taking {@link #largestAtMost}{@code (units)} would read (the bucket, the job's links, size,
-     * state and service, its bucket neighbour's links) and returns it mixed; changes nothing. A kernel
+     * state and service) and returns it mixed; changes nothing. A kernel
      * about to fill several servers calls it for each first, so that their misses overlap instead of
      * coming one fill after another (software prefetch, which Java lacks, by plain loads). O(log<sub>64</sub> U).
      */
@@ -319,8 +363,7 @@ public final class JobQueue implements JobQueueView {
         if (job == NONE) {
             return 0;
         }
-        final int after = jobs.right(job);
-        return jobs.left(Math.max(after, 0)) ^ jobs.keySize(job) ^ jobs.rawState(job)
+        return jobs.right(job) ^ jobs.keySize(job) ^ jobs.rawState(job)
             ^ (int) Double.doubleToRawLongBits(jobs.serviceTime(job));
     }
 
@@ -341,10 +384,21 @@ public final class JobQueue implements JobQueueView {
     int indexedCount() {
         int count = 0;
         for (int key = sizes.successor(0); key >= 0; key = sizes.successor(key + 1)) {
-            for (int job = buckets[key >>> PAGE_SHIFT][2 * (key & (PAGE_SIZE - 1))]; job != NONE;
-                job = jobs.right(job)) {
+            final int[] page = buckets[key >>> PAGE_SHIFT];
+            final int headAt = 2 * (key & (PAGE_SIZE - 1));
+            if (page[headAt + 1] >= NONE) {
+                count += page[headAt + 1] == NONE ? 1 : 2;
+                continue;
+            }
+            int last = NONE;
+            for (int job = page[headAt]; job != NONE; job = jobs.right(job)) {
+                assert last == NONE || jobs.left(job) == last : "size " + key + ": job " + job + " links back to "
+                    + jobs.left(job) + ", not " + last;
+                last = job;
                 count++;
             }
+            assert last == chainTail(page[headAt + 1]) : "size " + key + ": chain ends at " + last + ", not "
+                + chainTail(page[headAt + 1]);
         }
         return count;
     }

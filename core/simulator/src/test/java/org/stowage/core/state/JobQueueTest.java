@@ -153,6 +153,65 @@ class JobQueueTest {
         assertEquals(third, queue.next(small), "FIFO order is insertion order");
     }
 
+    /**
+     * Buckets longer than the {@value JobQueue#LINE} handles a line holds, made chains and emptied again:
+     * removals at every position (a line's either end, a chain's head, middle and tail) keep each bucket in
+     * insertion order, checked after every operation by its head and, now and then, by draining the whole queue
+     * largest first and filling it again in the same order.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {5, 17, 333, 70001})
+    void bucketsKeepInsertionOrderAsLinesAndAsChains(final long seed) {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final JobTable jobs = new JobTable(1, 4);
+        final int sizeRange = 1 + random.nextInt(3);
+        final JobQueue queue = new JobQueue(jobs, 0, sizeRange, new QueueChanges(), JobQueue.Order.NONE);
+        final List<List<Integer>> buckets = new ArrayList<>();
+        for (int key = 0; key < sizeRange; key++) {
+            buckets.add(new ArrayList<>());
+        }
+        for (int step = 0; step < 20_000; step++) {
+            final String where = "seed " + seed + " step " + step;
+            final int key = random.nextInt(sizeRange);
+            final List<Integer> bucket = buckets.get(key);
+            final int target = random.nextInt(6 * JobQueue.LINE); // lines, chains, and buckets emptied
+            if (bucket.isEmpty() || bucket.size() < target) {
+                bucket.add(add(jobs, queue, step, key));
+            } else {
+                final int job = bucket.remove(random.nextInt(bucket.size()));
+                queue.remove(job);
+                jobs.release(job);
+            }
+            int total = 0;
+            for (int size = 0; size < sizeRange; size++) {
+                final List<Integer> expected = buckets.get(size);
+                total += expected.size();
+                if (!expected.isEmpty()) {
+                    assertEquals(expected.get(0), queue.largestAtMost(size), where + ": head of size " + size);
+                }
+            }
+            assertEquals(total, queue.indexedCount(), where + ": indexed count");
+            if (step % 101 == 0) {
+                final List<Integer> drained = new ArrayList<>();
+                for (int job = queue.largestAtMost(sizeRange); job != JobQueue.NONE;
+                    job = queue.largestAtMost(sizeRange)) {
+                    queue.remove(job);
+                    drained.add(job);
+                }
+                final List<Integer> expected = new ArrayList<>();
+                for (int size = sizeRange - 1; size >= 0; size--) {
+                    expected.addAll(buckets.get(size));
+                }
+                assertEquals(expected, drained, where + ": drained largest first, each size in insertion order");
+                for (final List<Integer> refill : buckets) {
+                    for (final int job : refill) {
+                        queue.enqueue(job);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void sizesAtTheEdgesOfTheUniverseAndOfPages() {
         final int universe = 3 * JobQueue.PAGE_SIZE + 5;
