@@ -3,6 +3,7 @@ package org.stowage.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
@@ -133,11 +134,32 @@ class InterruptTest {
 
     private static Process start(final List<String> args, final ProcessBuilder.Redirect output) throws IOException {
         assumeTrue(new File("/bin/kill").canExecute() || new File("/usr/bin/kill").canExecute(), "needs POSIX kill");
+        assumeFalse(sigintIgnored(), "SIGINT is ignored in this JVM, and so in its children: the build runs as a"
+            + " background job of a shell without job control (cmd &), where Ctrl-C cannot reach a child either;"
+            + " run it in the foreground or with set -m");
         final List<String> command = new ArrayList<>(List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp",
             System.getProperty("java.class.path"), StowageCli.class.getName()));
         command.addAll(args);
         return new ProcessBuilder(command).redirectOutput(output).start();
+    }
+
+    /**
+     * Whether this process ignores SIGINT, as Linux reports it ({@code SigIgn} in {@code /proc/self/status}); an
+     * ignored signal stays ignored across fork and exec, and the JVM leaves it so. False where there is no /proc.
+     */
+    private static boolean sigintIgnored() throws IOException {
+        final Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        for (final String line : Files.readAllLines(status, StandardCharsets.US_ASCII)) {
+            if (line.startsWith("SigIgn:")) {
+                final long mask = Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16);
+                return (mask & 1L << 1) != 0; // bit n - 1 for signal n; SIGINT is 2
+            }
+        }
+        return false;
     }
 
     private static void interrupt(final Process process) throws IOException, InterruptedException {
