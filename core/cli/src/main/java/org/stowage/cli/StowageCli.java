@@ -168,6 +168,11 @@ public final class StowageCli {
             return USAGE_ERROR;
         });
         commandLine.setExecutionExceptionHandler((error, command, parseResult) -> {
+            if (shuttingDown()) {
+                // an interruption caused it (a file it was writing was removed): the interrupt note says what was
+                // kept, and must still find the note to say it
+                return FAILURE;
+            }
             // what was kept, once the command has begun its work; null before (nothing ran, nothing was written)
             final String kept = cli.interruptNote.get();
             cli.onInterrupt(() -> null);
@@ -210,6 +215,21 @@ public final class StowageCli {
             err.flush();
             return FAILURE;
         }
+    }
+
+    /**
+     * Whether the JVM has begun to shut down (Ctrl-C, SIGTERM): {@link Runtime#addShutdownHook} refuses a hook
+     * from then on. A command failing then fails because of it.
+     */
+    static boolean shuttingDown() {
+        final Thread probe = new Thread(() -> { }, "stowage-shutdown-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+        } catch (final IllegalStateException e) {
+            return true;
+        }
+        Runtime.getRuntime().removeShutdownHook(probe);
+        return false;
     }
 
     /** {@code stowage COMMAND: MESSAGE} on one line, escaped. */
