@@ -97,8 +97,11 @@ public final class StowageCli {
         try {
             code = execute(cli, new PrintWriter(System.out, true), err, args);
         } finally {
-            // whatever ended the command, it was not an interruption
-            finished.set(true);
+            // a command that ended before any shutdown began was not interrupted; one that ended during a
+            // shutdown ended because of it (its failure said nothing, see shuttingDown), and the hook says so
+            if (!shuttingDown()) {
+                finished.set(true);
+            }
         }
         System.exit(code);
     }
